@@ -1,0 +1,24 @@
+# Muster for a real server: one image runs the web server, the Celery worker and beat.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    DJANGO_SETTINGS_MODULE=config.settings \
+    VAR_DIR=/data/var \
+    MEDIA_ROOT=/data/media \
+    STATIC_ROOT=/app/staticfiles
+
+WORKDIR /app
+RUN useradd --create-home --uid 1000 muster
+COPY pyproject.toml README.md ./
+RUN pip install --upgrade pip && pip install .
+COPY . .
+# collectstatic needs settings but no secrets or database.
+RUN SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput \
+    && mkdir -p /data/var /data/media && chown -R muster:muster /data /app
+USER muster
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
+    CMD python -c "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz').status == 200 else 1)"
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

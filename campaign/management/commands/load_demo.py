@@ -1,0 +1,13 @@
+from django.core.management.base import BaseCommand
+
+from campaign.demo import load_demo
+
+
+class Command(BaseCommand):
+    help = "Load the demo campaign (idempotent) and print its logins."
+
+    def handle(self, *args, **options):
+        campaign, logins = load_demo()
+        self.stdout.write(self.style.SUCCESS(f"Demo campaign: {campaign.name}"))
+        for login in logins:
+            self.stdout.write(f"  {login.role:<7} login: {login.username:<10} password: {login.password}")

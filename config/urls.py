@@ -1,0 +1,31 @@
+"""URLs: pages, the API under /api/ (schema and offline docs), the admin, log in and out."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from campaign.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
+
+router = DefaultRouter()
+router.register("campaigns", CampaignViewSet, basename="campaign")
+router.register("events", EventViewSet, basename="event")
+router.register("days", DayViewSet, basename="day")
+router.register("memberships", MembershipViewSet, basename="membership")
+
+urlpatterns = [
+    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("api/", include(router.urls)),
+    path("api/token/", obtain_auth_token, name="api-token"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("", include("campaign.urls")),
+]
+
+handler404 = "campaign.error_views.not_found"
+handler500 = "campaign.error_views.server_error"

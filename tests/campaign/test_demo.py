@@ -1,0 +1,31 @@
+"""The demo campaign that `make run` loads."""
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from campaign.demo import DEMO_LOGINS, DEMO_SLUG, load_demo
+from campaign.models import Campaign, Event, Membership
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_loads_once_and_its_logins_work():
+    campaign, logins = load_demo()
+    load_demo()
+    assert Campaign.objects.filter(slug=DEMO_SLUG).count() == 1
+    for login in logins:
+        user = authenticate(username=login.username, password=login.password)
+        assert user is not None
+        assert Membership.objects.get(user=user, campaign=campaign).role == login.role
+    event = Event.objects.get(campaign=campaign)
+    assert event.status == Event.Status.RUNNING
+    assert event.days.filter(status="open").count() == 1
+
+
+def test_load_demo_command_prints_the_logins(capsys):
+    call_command("load_demo")
+    out = capsys.readouterr().out
+    for login in DEMO_LOGINS:
+        assert login.username in out
+        assert login.password in out

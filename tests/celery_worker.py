@@ -1,0 +1,66 @@
+"""Starts a real Celery worker process for tests, against the test database and a chosen broker."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_database_url() -> str:
+    """The URL of the database the test run is using, so the worker writes where the test reads."""
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@contextlib.contextmanager
+def worker_process(*, queue: str, redis_url: str | None = None, broker_dir: Path | None = None,
+                   extra: tuple[str, ...] = ()) -> Iterator[subprocess.Popen]:
+    """A `celery worker` consuming only `queue`, stopped (and reaped) when the block ends."""
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CELERY_BROKER_DIR"}}
+    env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1", "DATABASE_URL": test_database_url(),
+                "VAR_DIR": str(settings.VAR_DIR)})
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    if broker_dir:
+        env["CELERY_BROKER_DIR"] = str(broker_dir)
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "--queues", queue,
+               "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+               "--hostname", f"{queue}@%h", *extra]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    try:
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def wait_for(predicate, *, timeout: float, process: subprocess.Popen) -> None:
+    """Poll until `predicate()` is true; fail with the worker's output if it never is."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        if process.poll() is not None:
+            break
+        time.sleep(0.2)
+    process.terminate()
+    output = process.communicate(timeout=20)[0]
+    raise AssertionError(f"the worker never did it; its output:\n{output[-4000:]}")
