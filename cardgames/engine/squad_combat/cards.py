@@ -1,0 +1,140 @@
+"""Squad Combat card sets: characters and action, attack and edge cards, as data.
+
+A set is a JSON-able dict (the default is ``cardgames/engine/data/squad_combat_default.json``):
+``characters`` (life, energy, dice pool, dice refresh cost, traits), ``cards`` (kind, traits,
+cost ``{"energy": n, "dice": [minimums], "cards": n}``, attack hit modifier and damage, edge
+timing, effect), a default ``squad`` of three character keys and a default ``deck`` of
+card counts. `CardSet` compiles it into tuples of small ints indexed by position.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cardgames.engine.core import RuleError
+
+DEFAULT_SET_PATH = Path(__file__).resolve().parent.parent / "data" / "squad_combat_default.json"
+
+ACTION, ATTACK, EDGE = 0, 1, 2
+KINDS = ("action", "attack", "edge")
+ANY, WHEN_ATTACK, WHEN_DEFENCE = 0, 1, 2
+WHENS = ("any", "attack", "defence")
+NONE, DRAW, HEAL, ROLL, ENERGY, ATTACK_MOD, DEFENCE_MOD = range(7)
+EFFECTS = ("none", "draw", "heal", "roll", "energy", "attack", "defence")
+SQUAD = 3
+"""Each player controls 3 characters."""
+
+
+def _bad(message: str) -> RuleError:
+    return RuleError("card set", message)
+
+
+def _count(entry: dict[str, Any], field: str, low: int, default: int | None = None) -> int:
+    value = entry.get(field, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise _bad(f"{entry.get('key', '?')}: {field} must be a whole number of at least {low}.")
+    return value
+
+
+class CardSet:
+    """A compiled, immutable card set shared by every state of a game."""
+
+    __slots__ = ("amount", "card_index", "ch_energy", "ch_index", "ch_keys", "ch_life", "ch_names",
+                 "ch_pool", "ch_refresh", "ch_traits", "damage", "deck", "dice", "discards", "effect",
+                 "energy", "hit", "keys", "kind", "names", "raw", "squad", "trait_names", "traits", "when")
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.raw = raw
+        self.trait_names = tuple(raw.get("traits") or ())
+        bits = {t: 1 << i for i, t in enumerate(self.trait_names)}
+
+        def mask(entry: dict[str, Any]) -> int:
+            names = entry.get("traits") or []
+            unknown = [t for t in names if t not in bits]
+            if unknown or not names:
+                raise _bad(f"{entry.get('key', '?')}: traits must be a non-empty list of the set's traits.")
+            return sum(bits[t] for t in set(names))
+
+        chars = raw.get("characters") or []
+        self.ch_keys = tuple(c["key"] for c in chars)
+        self.ch_names = tuple(c.get("name", c["key"]) for c in chars)
+        self.ch_life = tuple(_count(c, "life", 1) for c in chars)
+        self.ch_energy = tuple(_count(c, "energy", 0) for c in chars)
+        self.ch_pool = tuple(_count(c, "dice", 0) for c in chars)
+        # A refresh of at least 1 energy keeps every turn finite.
+        self.ch_refresh = tuple(_count(c, "refresh", 1) for c in chars)
+        self.ch_traits = tuple(mask(c) for c in chars)
+        self.ch_index = {k: i for i, k in enumerate(self.ch_keys)}
+
+        cards = raw.get("cards") or []
+        self.keys = tuple(c["key"] for c in cards)
+        self.names = tuple(c.get("name", c["key"]) for c in cards)
+        if len(set(self.keys)) != len(self.keys) or len(self.ch_index) != len(self.ch_keys):
+            raise _bad("Card and character keys must be unique: rename the duplicates.")
+        self.card_index = {k: i for i, k in enumerate(self.keys)}
+        self.traits = tuple(mask(c) for c in cards)
+        self.kind, self.when, self.effect, self.amount = [], [], [], []
+        self.energy, self.dice, self.discards, self.hit, self.damage = [], [], [], [], []
+        for c in cards:
+            self._card(c)
+        for name in ("kind", "when", "effect", "amount", "energy", "dice", "discards", "hit", "damage"):
+            setattr(self, name, tuple(getattr(self, name)))
+        self.squad = tuple(self.character(k) for k in raw.get("squad") or ())
+        self.deck = self.deck_of(raw.get("deck") or {})
+
+    def _card(self, c: dict[str, Any]) -> None:
+        key = c["key"]
+        if c.get("kind") not in KINDS:
+            raise _bad(f"{key}: kind must be one of {', '.join(KINDS)}.")
+        kind = KINDS.index(c["kind"])
+        cost = c.get("cost") or {}
+        dice = cost.get("dice") or []
+        if not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+            raise _bad(f"{key}: dice costs are die faces 1 to 6.")
+        effect = EFFECTS.index(c.get("effect", "none")) if c.get("effect", "none") in EFFECTS else -1
+        when = WHENS.index(c.get("when", "any")) if c.get("when", "any") in WHENS else -1
+        if effect < 0 or when < 0:
+            raise _bad(f"{key}: unknown effect or timing.")
+        if (kind == ATTACK) != (effect == NONE):
+            raise _bad(f"{key}: attacks have a hit modifier and damage; other cards have an effect.")
+        if effect in (ATTACK_MOD, DEFENCE_MOD) and (kind != EDGE or when != effect - ATTACK_MOD + 1):
+            raise _bad(f"{key}: an attack or defence modifier is an edge played when attacking or defending.")
+        self.kind.append(kind)
+        self.when.append(when if kind == EDGE else ANY)
+        self.effect.append(effect)
+        self.amount.append(_count(c, "amount", 1) if effect else 0)
+        self.energy.append(_count(cost, "energy", 0, 0))
+        self.dice.append(tuple(sorted(dice, reverse=True)))
+        self.discards.append(_count(cost, "cards", 0, 0))
+        self.hit.append(c.get("hit", 0) if kind == ATTACK else 0)
+        self.damage.append(_count(c, "damage", 1) if kind == ATTACK else 0)
+        if not isinstance(self.hit[-1], int):
+            raise _bad(f"{key}: the hit modifier must be a whole number.")
+
+    def character(self, key: str) -> int:
+        if key not in self.ch_index:
+            raise _bad(f"There is no character {key!r} in this set: choose one of {', '.join(self.ch_keys)}.")
+        return self.ch_index[key]
+
+    def deck_of(self, counts: dict[str, int] | list[str]) -> tuple[int, ...]:
+        """A deck as card indexes, from ``{key: count}`` or a list of keys."""
+        keys = counts if isinstance(counts, list) else [k for k, n in counts.items() for _ in range(n)]
+        missing = [k for k in keys if k not in self.card_index]
+        if missing:
+            raise _bad(f"There is no card {missing[0]!r} in this set: choose one of {', '.join(self.keys)}.")
+        return tuple(sorted(self.card_index[k] for k in keys))
+
+
+@lru_cache(maxsize=1)
+def default_set() -> CardSet:
+    """The default set shipped with the project."""
+    return CardSet(json.loads(DEFAULT_SET_PATH.read_text(encoding="utf-8")))
+
+
+def card_set(config: dict[str, Any]) -> CardSet:
+    """The set a game's config names: ``config["set"]`` (a set dict) or the default."""
+    raw = config.get("set")
+    return default_set() if raw is None else CardSet(raw)
