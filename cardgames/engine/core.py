@@ -114,6 +114,31 @@ class Dice:
     def scripted_left(self) -> int:
         return len(self._script) if self._script is not None else 0
 
+    def dump(self) -> dict[str, Any]:
+        """JSON-able: the seed, the log, what is left of a script, and (when nothing was logged)
+        the generator's state, so `load` resumes the same stream."""
+        data: dict[str, Any] = {"seed": self.seed, "log": None if self.log is None else list(self.log),
+                                "script": None if self._script is None else list(self._script)}
+        if self.log is None and self._script is None:
+            version, internal, gauss = self._random.__self__.getstate()
+            data["state"] = [version, list(internal), gauss]
+        return data
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Dice:
+        """The dice `dump` described, resuming where they left off."""
+        dice = cls(data.get("seed"), script=data.get("script"), log=data.get("log") is not None)
+        if data.get("state") is not None:
+            version, internal, gauss = data["state"]
+            dice._random.__self__.setstate((version, tuple(internal), gauss))
+        elif dice._script is None and data.get("log"):
+            draw = dice._random
+            for _ in data["log"]:  # one draw per outcome, whatever the die
+                draw()
+        if data.get("log") is not None:
+            dice.log = list(data["log"])
+        return dice
+
 
 @dataclass(slots=True)
 class Event:

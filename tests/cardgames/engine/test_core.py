@@ -1,0 +1,74 @@
+"""The shared core: dice (seeded, scripted, logged, dumped and resumed), records and replay helpers."""
+
+import json
+
+import pytest
+
+from cardgames.engine.core import Dice, DiceScriptExhausted, Event, RuleError, as_action, events_for
+
+
+def test_seeded_dice_repeat_and_log_every_outcome():
+    a, b = Dice(7), Dice(7)
+    rolls = [a.d6() for _ in range(50)]
+    assert rolls == [b.d6() for _ in range(50)]
+    assert a.log == rolls
+    assert set(rolls) <= set(range(1, 7))
+
+
+def test_scripted_dice_give_the_script_then_refuse():
+    dice = Dice.scripted([5, 2])
+    assert (dice.d6(), dice.d6()) == (5, 2)
+    with pytest.raises(DiceScriptExhausted):
+        dice.d6()
+    with pytest.raises(RuleError, match="must be 1 to 6"):
+        Dice.scripted([7]).d6()
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_dump_and_load_resume_the_same_stream(log):
+    dice = Dice(99, log=log)
+    for _ in range(13):
+        dice.roll(8)
+    resumed = Dice.load(json.loads(json.dumps(dice.dump())))
+    assert [dice.d6() for _ in range(20)] == [resumed.d6() for _ in range(20)]
+    assert resumed.log == dice.log
+
+
+def test_dump_keeps_what_is_left_of_a_script():
+    dice = Dice.scripted([3, 4, 5])
+    dice.d6()
+    resumed = Dice.load(dice.dump())
+    assert resumed.log == [3]
+    assert (resumed.d6(), resumed.d6()) == (4, 5)
+
+
+def test_shuffle_is_a_permutation_recorded_as_outcomes():
+    items = list(range(10))
+    dice = Dice(3)
+    dice.shuffle(items)
+    assert sorted(items) == list(range(10))
+    assert len(dice.log) == 9
+    again = list(range(10))
+    Dice.scripted(dice.log).shuffle(again)
+    assert again == items
+
+
+def test_fork_is_independent_and_unlogged():
+    dice = Dice(1)
+    fork = dice.fork(2)
+    fork.d6()
+    assert dice.log == []
+    assert fork.log is None
+
+
+def test_actions_from_json_become_tuples_and_garbage_is_refused():
+    assert as_action(["allocate", ["R2"], [], []]) == ("allocate", ("R2",), (), ())
+    with pytest.raises(RuleError, match="must be a list"):
+        as_action("pass")
+
+
+def test_events_are_filtered_by_who_may_see_them():
+    events = [Event("draw", "You draw the Idol.", see=(0,)), Event("turn", "Seat 1 passes.")]
+    assert [e["text"] for e in events_for(events, 0)] == ["You draw the Idol.", "Seat 1 passes."]
+    assert [e["text"] for e in events_for(events, 1)] == ["Seat 1 passes."]
+    assert [e["text"] for e in events_for(events, None)] == ["Seat 1 passes."]
