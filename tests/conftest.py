@@ -60,3 +60,45 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             if os.environ.get("CI"):
                 pytest.fail(f"CI needs this service: {reason}", pytrace=False)
             pytest.skip(reason)
+
+
+# Campaign fixtures shared by every app's tests. Imports stay inside the fixtures so the pure
+# engine tests can run without Django (`pytest -p no:django tests/cardgames/engine`).
+
+
+@pytest.fixture
+def campaign(db):
+    from tests.campaign.factories import CampaignFactory
+
+    return CampaignFactory(name="River Valley", slug="river-valley")
+
+
+def _member(campaign, username: str, role: str):
+    from tests.campaign.factories import MembershipFactory, UserFactory
+
+    return MembershipFactory(campaign=campaign, role=role, user=UserFactory(username=username)).user
+
+
+@pytest.fixture
+def gm(campaign):
+    return _member(campaign, "gm1", "gm")
+
+
+@pytest.fixture
+def player(campaign):
+    return _member(campaign, "player1", "player")
+
+
+@pytest.fixture
+def outsider(db):
+    """A user of another campaign: they must learn nothing of ours."""
+    from tests.campaign.factories import CampaignFactory
+
+    return _member(CampaignFactory(name="Elsewhere", slug="elsewhere"), "outsider", "gm")
+
+
+@pytest.fixture
+def event(campaign):
+    from tests.campaign.factories import EventFactory
+
+    return EventFactory(campaign=campaign, name="Spring Muster")
