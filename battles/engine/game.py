@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Dice, Event, RuleError
+from cardgames.engine.core import Dice, RuleError
 
 from . import turns, views
 from .roster import build_roster, roster_for
@@ -53,9 +53,9 @@ class BattleGame:
         st.cleric_used = [1 if "Cleric" in used else 0 for used in roster.used_today]
         st.card = [-1, -1]
         st.role_now = [-1, -1]
-        for f in ("base_spent", "kills", "traits_now", "add_card", "add_card_n", "add_power",
-                  "power_this_skirmish", "once_used", "rituals_battle", "rituals_phase", "battlemage_done"):
-            setattr(st, f, [0, 0])
+        st.base_spent, st.kills, st.traits_now, st.add_card, st.add_card_n = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
+        st.add_power, st.power_this_skirmish, st.once_used = [0, 0], [0, 0], [0, 0]
+        st.rituals_battle, st.rituals_phase, st.battlemage_done = [0, 0], [0, 0], [0, 0]
         st.pending, st.queue, st.mender_shown = [], [], []
         st.phase, st.declines, st.pass_streak = 1, 0, 0
         st.last_defender = st.routed = st.winner = -1
@@ -72,11 +72,15 @@ class BattleGame:
     def to_move(self, state: BattleState) -> tuple[int, ...]:
         return () if state.step == OVER else (state.actor,)
 
-    def legal_actions(self, state: BattleState, player: int) -> list[tuple]:
-        return turns.legal_actions(state, player)
+    legal_actions = staticmethod(turns.legal_actions)
+    """``legal_actions(state, player)``: bound straight to the rules (no wrapper call on the hot path)."""
 
-    def apply(self, state: BattleState, action: tuple, player: int | None = None) -> list[Event]:
-        return turns.apply(state, action, player)
+    apply = staticmethod(turns.apply)
+    """``apply(state, action, player=None) -> list[Event]``: bound straight to the rules."""
+
+    def describe_action(self, state: BattleState, action: tuple) -> str:
+        """A button label for one of the mover's legal actions ("Play Spearmen (Str 2) on Offense")."""
+        return views.describe(state, action)
 
     def is_over(self, state: BattleState) -> bool:
         return state.step == OVER

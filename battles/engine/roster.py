@@ -25,9 +25,9 @@ from typing import Any
 
 from cardgames.engine.core import RuleError
 
-from .effects import CHOICE_SIDE, CardEffects, compile_effects
+from .effects import CHOICE_SIDE, compile_effects
 from .powers import PER_DAY, commander_powers, granted_units
-from .state import AGGRESSOR, GUARDIAN, HEALER, PATHS, ROLES, TRAITS
+from .state import AGGRESSOR, GUARDIAN, HEALER, PATHS, RITUAL, ROLES, TRAITS
 
 DEFAULT_HOUSE_RULES = {"reroll_limit": 100}
 
@@ -39,6 +39,7 @@ class Roster:
         "dervish",
         "fx",
         "healers",
+        "heals",
         "hi",
         "index",
         "lab",
@@ -50,15 +51,15 @@ class Roster:
         "owner",
         "path",
         "pc",
+        "playable",
         "plays",
         "powers",
         "psionicist",
-        "react_acts",
-        "react_kind",
-        "reactive",
+        "reactors",
         "reroll_limit",
         "retinue",
         "role",
+        "seat_plays",
         "start_base",
         "start_influence",
         "start_morale",
@@ -67,6 +68,7 @@ class Roster:
         "uid",
         "used_today",
         "window",
+        "window_powers",
     )
 
     def unit_dict(self, u: int) -> dict[str, Any]:
@@ -132,8 +134,8 @@ def build_roster(config: dict[str, Any]) -> Roster:
     fields: dict[str, list] = {k: [] for k in ("owner", "uid", "name", "strength", "role", "path", "traits",
                                                 "retinue", "fx")}
     r.lo, r.hi, r.index, r.powers, r.pc, r.names = [], [], [], [], [], []
-    r.dervish, r.oathbound, r.lab, r.reactive, r.healers = [], [], [], [], []
-    r.window, r.psionicist = [], []
+    r.dervish, r.oathbound, r.lab, r.reactors, r.healers = [], [], [], [], []
+    r.window, r.window_powers, r.psionicist, r.heals = [], [], [], []
     r.start_morale, r.start_base, r.start_influence, r.used_today = [], [], [], []
     for seat, c in enumerate(commanders):
         powers = commander_powers(seat, c)
@@ -200,18 +202,22 @@ def build_roster(config: dict[str, Any]) -> Roster:
     r.n = len(r.uid)
     for seat in (0, 1):
         span = range(r.lo[seat], r.hi[seat])
-        r.reactive.append(tuple(u for u in span if r.fx[u].discard))
+        r.reactors.append(tuple(_reactor(r, u) for u in span if r.fx[u].discard))
         r.healers.append(tuple(u for u in span if r.role[u] == HEALER and r.strength[u] >= 0))
-        r.window.append(bool(r.reactive[seat]) or bool(r.powers[seat] & WINDOW_POWERS))
+        r.window_powers.append(bool(r.powers[seat] & WINDOW_POWERS))
+        r.window.append(bool(r.reactors[seat]) or r.window_powers[seat])
         r.psionicist.append("Psionicist" in r.powers[seat])
+        r.heals.append(bool(r.healers[seat]) or bool(r.powers[seat] & HEAL_POWERS))
     r.plays = tuple(_play_tuples(r, u) for u in range(r.n))
-    r.react_kind = tuple(_react_kind(r.fx[u]) for u in range(r.n))
-    r.react_acts = tuple((("react", r.uid[u], "offense"), ("react", r.uid[u], "defense"))
-                         if r.fx[u].choice == CHOICE_SIDE else (("react", r.uid[u]),) for u in range(r.n))
+    r.seat_plays = tuple(r.plays[r.lo[seat]:r.hi[seat]] for seat in (0, 1))
+    r.playable = tuple(tuple(u for u in range(r.lo[seat], r.hi[seat]) if r.strength[u] >= 0) for seat in (0, 1))
     return r
 
 
 WINDOW_POWERS = frozenset({"Evoker", "Illusionist", "Shapeshifter", "Etherealist"})
+"""Powers used in the reaction window."""
+HEAL_POWERS = frozenset({"Shapeshifter", "Cleric"})
+"""Powers that can act after a Skirmish without a Healer card (a unit made a Healer; the Cleric)."""
 
 
 def _play_tuples(r: Roster, u: int) -> tuple[tuple, ...]:
@@ -227,11 +233,14 @@ def _play_tuples(r: Roster, u: int) -> tuple[tuple, ...]:
     return tuple(acts)
 
 
-def _react_kind(fx: CardEffects) -> tuple[int, bool, bool, bool]:
-    """(choice, always usable, needs own unit in the Skirmish, needs the enemy unit)."""
+def _reactor(r: Roster, u: int) -> tuple[int, bool, int, bool, bool, bool, tuple[tuple, ...]]:
+    """A card with a discard effect, as the reaction window reads it: (card, is a Ritual,
+    choice, always usable, needs own unit in the Skirmish, needs the enemy unit, its actions)."""
+    fx = r.fx[u]
     kinds = [(e[0], e[2] if e[0] == "add" else None) for e in fx.discard]
     always = any(k == "morale" for k, _ in kinds)
     enemy = any(k == "add" and to == "enemy" for k, to in kinds)
     mine = any(k != "morale" and k != "return" and not (k == "add" and to == "enemy") for k, to in kinds)
-    return fx.choice, always, mine, enemy
-
+    acts = ((("react", r.uid[u], "offense"), ("react", r.uid[u], "defense")) if fx.choice == CHOICE_SIDE
+            else (("react", r.uid[u]),))
+    return u, r.role[u] == RITUAL, fx.choice, always, mine, enemy, acts

@@ -43,48 +43,53 @@ def modifiers(st: BattleState, side: int, parts: list[str] | None) -> int:
     total = r.strength[u]
     if parts is not None:
         parts.append(str(total))
-    bonus: list[tuple[int, str]] = []
+    bonus = 0
     if traits & REACH and not otraits & (REACH | RANGED):
-        bonus.append((1, "Reach"))
+        bonus += _add(parts, 1, "Reach")
     if r.retinue[u]:
-        bonus.append((1, "retinue"))
-    for amount, to, against in r.fx[u].reveal:
+        bonus += _add(parts, 1, "retinue")
+    fx = r.fx
+    for amount, to, against in fx[u].reveal:
         if to == "own" and (against is None or matches(against, orole, opath, otraits)):
-            bonus.append((amount, r.name[u]))
+            bonus += _add(parts, amount, r.name[u])
     if o >= 0:
-        for amount, to, against in r.fx[o].reveal:
+        for amount, to, against in fx[o].reveal:
             if to == "enemy" and (against is None or matches(against, role, r.path[u], traits)):
-                bonus.append((amount, r.name[o]))
+                bonus += _add(parts, amount, r.name[o])
                 if amount > 0 and role == SAVANT:
-                    bonus.append((2, "Savant"))
+                    bonus += _add(parts, 2, "Savant")
     if st.add_card[side]:
-        bonus.append((st.add_card[side], "cards"))
+        bonus += _add(parts, st.add_card[side], "cards")
     if role == SAVANT and st.add_card_n[side]:
-        bonus.append((2 * st.add_card_n[side], "Savant"))
-    powers = r.powers[r.owner[u]]
+        bonus += _add(parts, 2 * st.add_card_n[side], "Savant")
+    owner = r.owner[u]
+    powers = r.powers[owner]
     if powers:
         if "Adept" in powers and role == GUARDIAN:
-            bonus.append((1, "Adept"))
+            bonus += _add(parts, 1, "Adept")
         if "Master of Arms" in powers and role == AGGRESSOR:
-            bonus.append((1, "Master of Arms"))
+            bonus += _add(parts, 1, "Master of Arms")
         if "Necromancer" in powers and traits & UNDEAD:
-            bonus.append((1, "Necromancer"))
+            bonus += _add(parts, 1, "Necromancer")
         if "Animist" in powers and role == HEALER:
-            bonus.append((1, "Animist"))
+            bonus += _add(parts, 1, "Animist")
         if "Shaman" in powers and (traits & ELEMENTAL or role == SAVANT):
-            bonus.append((1, "Shaman"))
+            bonus += _add(parts, 1, "Shaman")
         if "Scout" in powers and side == OFFENSE and r.traits[u] & RANGED:
-            bonus.append((1, "Scout"))
-        dervish = r.dervish[r.owner[u]]
+            bonus += _add(parts, 1, "Scout")
+        dervish = r.dervish[owner]
         if dervish is not None and o >= 0 and (orole if dervish[0] == 0 else opath) == dervish[1]:
-            bonus.append((1, "Dervish"))
+            bonus += _add(parts, 1, "Dervish")
     if st.add_power[side]:
-        bonus.append((st.add_power[side], "powers"))
-    for amount, label in bonus:
-        total += amount
-        if parts is not None:
-            parts.append(f"{amount} {label}")
-    return total
+        bonus += _add(parts, st.add_power[side], "powers")
+    return total + bonus
+
+
+def _add(parts: list[str] | None, amount: int, label: str) -> int:
+    """One modifier: its amount, written into the roll's line when there is one."""
+    if parts is not None:
+        parts.append(f"{amount} {label}")
+    return amount
 
 
 def roll(st: BattleState, side: int) -> tuple[int, str]:
@@ -94,10 +99,11 @@ def roll(st: BattleState, side: int) -> tuple[int, str]:
     if role == EQUIPMENT:
         return 0, "roll no die"
     orole = st.role_now[1 - side] if st.card[1 - side] >= 0 else -1
-    first = st.dice.d6()
+    d = st.dice.roll
+    first = d(6)
     if (role == AGGRESSOR and side == OFFENSE and orole != GUARDIAN) or (
             role == GUARDIAN and side == DEFENSE and orole != AGGRESSOR):
-        second = st.dice.d6()
+        second = d(6)
         best = max(first, second)
         return best, (f"roll {first} and {second}, keep {best}" if st.verbose else "")
     return first, (f"roll {first}" if st.verbose else "")
@@ -110,11 +116,6 @@ def _line(st: BattleState, side: int, parts: list[str], die: int, text: str, tot
     shown = [parts[0]] + ([str(die)] if st.role_now[side] != EQUIPMENT else []) + parts[1:]
     emit(st, "roll", f"{r.name[u]} ({SIDE_TITLES[side]}, {ROLES[role] if role >= 0 else 'no Role'}) "
                      f"{text}: {' + '.join(shown)} = {total}")
-
-
-def _zero_equipment(st: BattleState, side: int) -> bool:
-    """Equipment with Strength 0 is Killed in any Skirmish."""
-    return st.role_now[side] == EQUIPMENT and st.roster.strength[st.card[side]] == 0
 
 
 def resolve(st: BattleState) -> None:
@@ -164,7 +165,7 @@ def resolve(st: BattleState) -> None:
         emit(st, "result", f"{r.name[won]} wins the Skirmish.")
     for side in (winner, 1 - winner):
         u = st.card[side]
-        if _zero_equipment(st, side):
+        if st.role_now[side] == EQUIPMENT and r.strength[u] == 0:  # Killed in any Skirmish
             if verbose:
                 emit(st, "result", f"{r.name[u]} is Equipment with Strength 0: Killed in any Skirmish.")
             would_kill(st, u)

@@ -71,29 +71,8 @@ class BattleState:
         data.update(config=self.config, players=list(self.players), seed=self.seed, verbose=self.verbose,
                     actions=[[s, list(a)] for s, a in self.actions], end_reason=self.end_reason,
                     powers_used=[dict(d) for d in self.powers_used],
-                    log=[e.as_dict() for e in self.log], dice=dice_dump(self.dice))
+                    log=[e.as_dict() for e in self.log], dice=self.dice.dump())
         return data
-
-
-def dice_dump(dice: Dice) -> dict[str, Any]:
-    """The dice as JSON: seed, outcomes drawn, any scripted outcomes left, the generator state.
-
-    core.Dice has no dump of its own (core.py is shared and not ours to change), so this
-    reads its generator and script directly."""
-    script = dice._script
-    state = dice._random.__self__.getstate()
-    return {"seed": dice.seed, "log": None if dice.log is None else list(dice.log),
-            "script": None if script is None else list(script),
-            "random": [state[0], list(state[1]), state[2]]}
-
-
-def dice_load(data: dict[str, Any]) -> Dice:
-    dice = Dice(data["seed"], script=data["script"], log=data["log"] is not None)
-    if data["log"] is not None:
-        dice.log = list(data["log"])
-    version, internal, gauss = data["random"]
-    dice._random.__self__.setstate((version, tuple(internal), gauss))
-    return dice
 
 
 def load_fields(state: BattleState, data: dict[str, Any]) -> None:
@@ -109,7 +88,7 @@ def load_fields(state: BattleState, data: dict[str, Any]) -> None:
     state.powers_used = [dict(d) for d in data["powers_used"]]
     state.log = [Event(e["kind"], e["text"], tuple(e["see"]) if e["see"] else None, e["data"])
                  for e in data["log"]]
-    state.dice = dice_load(data["dice"])
+    state.dice = Dice.load(data["dice"])
     state.legal_cache = None
     state.out = None
     state.clones = 0

@@ -67,16 +67,20 @@ from .state import (
 EVOKED, ILLUSION = 1, 2
 """Bits of `power_this_skirmish`: Evoker and Illusionist are each once per Skirmish."""
 
+PASS_ACT, DECLINE_ACT, PSIONICIST_ACT = ("pass",), ("decline",), ("power", "Psionicist")
+EVOKER_ACTS = tuple(("power", "Evoker", side) for side in SIDES)
+ILLUSIONIST_ACTS = tuple(("power", "Illusionist", side) for side in SIDES)
+"""Actions built once (the reaction window always has an Offense card; Defense may be empty)."""
+
 
 # ---------------------------------------------------------------- what a commander can do
 
 
 def can_play(st: BattleState, seat: int) -> bool:
     """Able to play: a card with a Strength in hand (units without one cannot be played)."""
-    r = st.roster
-    where, strength = st.where, r.strength
-    for u in range(r.lo[seat], r.hi[seat]):  # noqa: SIM110 - a plain loop is faster on the hot path
-        if where[u] == HAND and strength[u] >= 0:
+    where = st.where
+    for u in st.roster.playable[seat]:  # noqa: SIM110 - a plain loop is faster on the hot path
+        if where[u] == HAND:
             return True
     return False
 
@@ -88,16 +92,11 @@ def _hand(st: BattleState, seat: int) -> list[int]:
 
 def _play_actions(st: BattleState, seat: int) -> list[tuple]:
     r = st.roster
-    acts: list[tuple] = []
-    where, plays = st.where, r.plays
-    in_hand = 0
-    for u in range(r.lo[seat], r.hi[seat]):
-        if where[u] == HAND:
-            in_hand += 1
-            acts += plays[u]
-    if r.psionicist[seat] and not st.once_used[seat] & ONCE_PSIONICIST and in_hand >= 2:
-        acts.append(("power", "Psionicist"))
-    acts.append(("pass",))
+    lo, hi = r.lo[seat], r.hi[seat]
+    acts = [a for w, plays in zip(st.where[lo:hi], r.seat_plays[seat], strict=True) if w == HAND for a in plays]
+    if r.psionicist[seat] and not st.once_used[seat] & ONCE_PSIONICIST and st.where[lo:hi].count(HAND) >= 2:
+        acts.append(PSIONICIST_ACT)
+    acts.append(PASS_ACT)
     return acts
 
 
@@ -142,26 +141,33 @@ def reaction_options(st: BattleState, seat: int) -> list[tuple]:
     card = st.card
     acts: list[tuple] = []
     where = st.where
-    for u in r.reactive[seat]:
-        if where[u] != HAND or (r.role[u] == RITUAL and not ritual_allowed(st, seat, u)):
+    for reactor in r.reactors[seat]:
+        u = reactor[0]
+        if where[u] != HAND:
             continue
-        choice, always, needs_mine, needs_enemy = r.react_kind[u]
+        _, ritual, choice, always, needs_mine, needs_enemy, react = reactor
+        if ritual and not ritual_allowed(st, seat, u):
+            continue
         if choice == CHOICE_SIDE:
             if card[OFFENSE] >= 0:
-                acts.append(r.react_acts[u][OFFENSE])
+                acts.append(react[OFFENSE])
             if card[DEFENSE] >= 0:
-                acts.append(r.react_acts[u][DEFENSE])
+                acts.append(react[DEFENSE])
         elif choice == CHOICE_TARGET:
             acts.extend(("react", r.uid[u], r.uid[t]) for t in return_targets(st, seat, u))
         elif always or (needs_mine and card[mine] >= 0) or (needs_enemy and card[1 - mine] >= 0):
-            acts.append(r.react_acts[u][0])
-    powers = r.powers[seat]
-    if powers:
+            acts.append(react[0])
+    if r.window_powers[seat]:
+        powers = r.powers[seat]
         done = st.power_this_skirmish[seat]
         if "Evoker" in powers and st.evoker_left[seat] and not done & EVOKED:
-            acts.extend(("power", "Evoker", SIDES[s]) for s in (OFFENSE, DEFENSE) if card[s] >= 0)
+            acts.append(EVOKER_ACTS[OFFENSE])
+            if card[DEFENSE] >= 0:
+                acts.append(EVOKER_ACTS[DEFENSE])
         if "Illusionist" in powers and st.illusionist_left[seat] and not done & ILLUSION:
-            acts.extend(("power", "Illusionist", SIDES[s]) for s in (OFFENSE, DEFENSE) if card[s] >= 0)
+            acts.append(ILLUSIONIST_ACTS[OFFENSE])
+            if card[DEFENSE] >= 0:
+                acts.append(ILLUSIONIST_ACTS[DEFENSE])
         if card[mine] >= 0:
             if "Shapeshifter" in powers and not st.once_used[seat] & ONCE_SHAPESHIFTER:
                 acts.extend(("power", "Shapeshifter", role) for role in SHAPESHIFTER_ROLES
@@ -169,7 +175,7 @@ def reaction_options(st: BattleState, seat: int) -> list[tuple]:
             if "Etherealist" in powers and not st.once_used[seat] & ONCE_ETHEREALIST:
                 acts.extend(("power", "Etherealist", r.uid[u]) for u in _hand(st, seat) if r.strength[u] >= 0)
     if acts:
-        acts.append(("decline",))
+        acts.append(DECLINE_ACT)
     return acts
 
 
@@ -184,11 +190,11 @@ def _healers(st: BattleState, seat: int) -> list[int]:
 def heal_options(st: BattleState, seat: int) -> list[tuple]:
     """After a Skirmish: spend 1 Morale and discard a Healer to return a card from Disabled or
     Exhausted (not a Healer, not above twice the Healer's Strength); a Cleric's Killed card."""
-    if morale_of(st, seat) < 1:
-        return []
     r = st.roster
+    if not r.heals[seat] or st.morale[seat] + st.base[seat] < 1:  # morale_of, inlined on the hot path
+        return []
     acts: list[tuple] = []
-    healers = _healers(st, seat) if r.healers[seat] or r.powers[seat] else []
+    healers = _healers(st, seat)
     if healers:
         down = [t for t in range(r.lo[seat], r.hi[seat])
                 if st.where[t] in (DISABLED, EXHAUSTED) and r.role[t] != HEALER]
@@ -647,7 +653,7 @@ _HANDLERS = {"first": _on_first, "play": _on_play, "pass": _on_pass, "decline": 
              "accept_kill": _on_save, "heal": _on_heal, "skip_heal": _on_skip_heal}
 
 
-def apply(st: BattleState, action: tuple, player: int | None) -> list[Event]:
+def apply(st: BattleState, action: tuple, player: int | None = None) -> list[Event]:
     """Check and apply one action; returns its events (none when not verbose)."""
     if st.step == OVER:
         raise RuleError("Battle", "The Battle is over: no more actions; start a new Battle.")
