@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from campaign import services
-from campaign.models import Campaign, Event, Role
+from campaign import ledger, selectors, services
+from campaign.catalogue import DEFAULT_CATALOGUE, catalogue_load_file
+from campaign.models import ArmyDayActivity, Campaign, Commander, Event, Item, Role, UnitType
 
 DEMO_SLUG = "the-sultans-might"
 
@@ -45,10 +46,11 @@ def _user(login: DemoLogin):
 
 @transaction.atomic
 def load_demo() -> tuple[Campaign, tuple[DemoLogin, ...]]:
-    """Create (once) the demo users, campaign, a running Event with its first Day."""
+    """Create (once) the demo users, campaign, a running Event with its first Day, and its economy."""
     users = {login.username: _user(login) for login in DEMO_LOGINS}
     existing = Campaign.objects.filter(slug=DEMO_SLUG).first()
     if existing:
+        load_demo_economy(campaign=existing, users=users)
         return existing, DEMO_LOGINS
     gm = users["gm"]
     campaign = services.campaign_create(
@@ -63,4 +65,74 @@ def load_demo() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     event = services.event_create(campaign=campaign, name="Autumn Muster", starts_at=now - timedelta(hours=2),
                                   ends_at=now + timedelta(days=2), minutes_per_hour=60, actor=gm)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    load_demo_economy(campaign=campaign, users=users)
     return campaign, DEMO_LOGINS
+
+
+def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
+    """Commanders, lunari, units, armies, a recruit list and a funding request, made once and only through
+    the services and the ledger, so the balances, the training history and the retinues are real."""
+    if Commander.objects.filter(campaign=campaign).exists():
+        return
+    if not DEFAULT_CATALOGUE.exists():  # nothing to recruit from yet
+        return
+    catalogue_load_file()
+    gm, amira_user, bastian_user = users["gm"], users["amira"], users["bastian"]
+    event = Event.objects.filter(campaign=campaign).order_by("starts_at").first()
+    day = selectors.event_current_day(event=event)
+    if event is None or day is None:
+        return
+
+    def unit_type(name: str) -> UnitType:
+        found = selectors.unit_type_by_name(campaign=campaign, name=name)
+        if found is None:
+            raise LookupError(f"The default catalogue has no {name}: the demo needs it.")
+        return found
+
+    amira = services.commander_create(campaign=campaign, name="Amira bint Khalid", level=4, power="Battlemage",
+                                      player=amira_user, influence=2, actor=gm)
+    bastian = services.commander_create(campaign=campaign, name="Bastian of the Marches", level=3,
+                                        power="Tactician", tactician_choice="Rogue", player=bastian_user,
+                                        influence=1, actor=gm)
+    emir = services.commander_create(campaign=campaign, name="Emir Qasim", level=6, power="Necromancer", actor=gm)
+    for commander, amount in ((amira, 400), (bastian, 120), (emir, 600)):
+        ledger.ledger_grant(commander=commander, amount=amount, reason="Purse at the start of the campaign", actor=gm)
+    swords = [services.item_add(commander=amira, name=name, kind=Item.Kind.WEAPON, actor=gm)
+              for name in ("Notched Scimitar", "Old Boar Spear")]
+    services.item_add(commander=amira, name="Lamellar Coat", kind=Item.Kind.ARMOUR, actor=gm)
+
+    for name in ("Spearmen", "Soldier", "Archers", "Light Cavalry", "Temple Healer", "Skeleton Warriors",
+                 "Zombie Horde"):
+        services.recruit_offer_set(event=event, unit_type=unit_type(name), actor=gm)
+    services.recruit_offer_set(event=event, unit_type=unit_type("War Banner"), gm_price=40, actor=gm,
+                               note="Strength \"-\": priced by the game masters.")
+    services.recruit_offer_set(event=event, unit_type=unit_type("Knights"), by_quest=True, actor=gm,
+                               note="Escort the abbess to the river shrine.")
+    griffons = services.recruit_offer_set(event=event, unit_type=unit_type("Griffon Riders"), by_quest=True,
+                                          actor=gm, note="Bring back an unbroken griffon egg.")
+    services.recruit_offer_mark_quest(offer=griffons, done=True, actor=gm)
+
+    def recruit(commander, name, paid_by=None):
+        return services.unit_recruit(commander=commander, unit_type=unit_type(name), event=event,
+                                     paid_by=paid_by or commander, actor=gm)
+
+    wardens = recruit(amira, "Spearmen")
+    archers = recruit(amira, "Archers")
+    recruit(amira, "Soldier")
+    services.unit_train(unit=wardens, event=event, paid_by=amira, weapon_items=swords[:1], actor=gm)
+    services.unit_name_retinue(unit=wardens, name="Wardens of the Ford", actor=amira_user)
+    cavalry = recruit(bastian, "Light Cavalry")
+    soldier = recruit(bastian, "Soldier", paid_by=emir)  # the Emir pays: his retinue, in Bastian's service
+    recruit(bastian, "Temple Healer")
+    skeletons, zombies = recruit(emir, "Skeleton Warriors"), recruit(emir, "Zombie Horde")
+    griffon_riders = recruit(emir, "Griffon Riders")
+
+    for commander, name, units in ((amira, "Ford Guard", [wardens, archers]),
+                                   (bastian, "Eastern Riders", [cavalry, soldier]),
+                                   (emir, "Host of the Emir", [skeletons, zombies, griffon_riders])):
+        army = services.army_create(commander=commander, name=name, actor=gm)
+        for unit in units:
+            services.army_assign_unit(unit=unit, army=army, actor=gm)
+        services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.MARKED_BY_GM, actor=gm)
+    services.funding_request_create(requester=bastian, funder=amira, amount=40,
+                                    reason="Upkeep for the Eastern Riders after the ford skirmish", actor=bastian_user)
