@@ -1,0 +1,145 @@
+"""The Unity deck as flat tables built from plain data (``data/unity_deck.json`` by default).
+
+Card ids are canonical: cards are numbered in descending point value (then category,
+then name), so a hand kept sorted by id lists its strongest cards first and two copies
+of one card sit side by side. Every selection is built in id order, which makes each
+set of cards reachable by exactly one sequence of picks.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cardgames.engine.core import RuleError
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "unity_deck.json"
+
+RIGHTEOUS, EVIL, FESTIVAL = 0, 1, 2
+SIDES = {"righteous": RIGHTEOUS, "evil": EVIL, "festival": FESTIVAL}
+
+# Flag bits of a card.
+HUMAN = 1 << 0        # Righteous Person, King, Twelve Tribes, Twelve Apostles: plays in unity
+R_OBJECT = 1 << 1     # righteous object: adds its points to righteous characters
+E_OBJECT = 1 << 2     # evil object: adds its points to any evil attack, or attacks alone
+POLE = 1 << 3         # Asherah Pole: one more evil category in the same attack
+COMBINE = 1 << 4      # Unity, Shofar: righteous cards of several categories together
+WILD = 1 << 5         # "can be used to enter into righteousness with cards of another category"
+UNITY = 1 << 6
+TRINITY = 1 << 7
+JUDGEMENT = 1 << 8
+GLORY = 1 << 9
+ANGEL = 1 << 10
+DAVID = 1 << 11
+POINTS = HUMAN | R_OBJECT  # the cards whose points count when playing in unity
+
+POWER_FLAGS = {
+    "david": DAVID, "trinity": TRINITY, "judgement": JUDGEMENT, "glory": GLORY,
+    "angel": ANGEL | WILD, "unity": UNITY | COMBINE | WILD, "shofar": COMBINE, "pole": POLE,
+}
+
+
+class Deck:
+    """Per-card tables (tuples indexed by card id) for one deck definition."""
+
+    __slots__ = ("cat", "categories", "data", "draws", "festival", "flags", "free", "name", "ncards", "pick",
+                 "side", "targets", "twin", "value")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        cats = data["categories"]
+        self.categories: tuple[str, ...] = tuple(cats)
+        cat_index = {c: i for i, c in enumerate(self.categories)}
+        rows = []
+        for pos, card in enumerate(data["cards"]):
+            if card["category"] not in cat_index:
+                raise RuleError("deck", f"Card {card['name']!r} has an unknown category: "
+                                        f"use one of {', '.join(self.categories)}.")
+            if card.get("power", "") not in ("", *POWER_FLAGS):
+                raise RuleError("deck", f"Card {card['name']!r} has an unknown power {card['power']!r}.")
+            rows.extend([(-int(card["value"]), cat_index[card["category"]], card["name"], pos)]
+                        * int(card.get("copies", 1)))
+        rows.sort()
+        names, cat, value, side, flags, festival, draws, targets = [], [], [], [], [], [], [], []
+        for neg_value, ci, name, pos in rows:
+            card = data["cards"][pos]
+            info = cats[self.categories[ci]]
+            f = POWER_FLAGS.get(card.get("power", ""), 0)
+            if info.get("human"):
+                f |= HUMAN
+            if info.get("object"):
+                f |= R_OBJECT if info["side"] == "righteous" else E_OBJECT
+            names.append(name)
+            cat.append(ci)
+            value.append(-neg_value)
+            side.append(SIDES[info["side"]])
+            flags.append(f)
+            draws.append(int(card.get("attacker_draws", 0)))
+            targets.append(card.get("defeats", ""))
+            fest = card.get("festival")
+            festival.append(None if fest is None else (
+                fest["each"], frozenset(cat_index[c] for c in fest.get("categories", ())),
+                int(fest.get("count", 1))))
+        self.name: tuple[str, ...] = tuple(names)
+        self.cat: tuple[int, ...] = tuple(cat)
+        self.value: tuple[int, ...] = tuple(value)
+        self.side: tuple[int, ...] = tuple(side)
+        self.flags: tuple[int, ...] = tuple(flags)
+        self.draws: tuple[int, ...] = tuple(draws)
+        self.targets: tuple[str, ...] = tuple(targets)
+        self.festival: tuple[tuple[str, frozenset[int], int] | None, ...] = tuple(festival)
+        self.ncards = len(names)
+        self.twin: tuple[bool, ...] = tuple(c > 0 and names[c - 1] == names[c] for c in range(len(names)))
+        self.pick: tuple[tuple[str, int], ...] = tuple(("pick", c) for c in range(len(names)))
+        self.free: tuple[tuple[str, int], ...] = tuple(("festival" if side[c] == FESTIVAL else "pick", c)
+                                                       for c in range(len(names)))
+
+    def card(self, c: int) -> dict[str, Any]:
+        """A card as a person sees it."""
+        return {"id": c, "name": self.name[c], "category": self.categories[self.cat[c]],
+                "value": self.value[c]}
+
+    def ids(self, name: str) -> list[int]:
+        return [c for c in range(self.ncards) if self.name[c] == name]
+
+
+@lru_cache(maxsize=1)
+def default_data() -> dict[str, Any]:
+    with DATA.open(encoding="utf-8") as f:
+        return json.load(f)
+
+
+_DEFAULT: list[Deck] = []
+
+
+def deck_for(config: dict[str, Any]) -> Deck:
+    """The deck a game's config names: ``config["deck"]`` (plain data) or the default deck."""
+    if "deck" in config:
+        return Deck(config["deck"])
+    if not _DEFAULT:
+        _DEFAULT.append(Deck(default_data()))
+    return _DEFAULT[0]
+
+
+def stacked_order(hands: list[list[str]], top: list[str] = (), *, deck: Deck | None = None) -> list[int]:
+    """A fixed deck order (``config["deck_order"]``, top card first) that deals `hands` (card names,
+    seat 0 first) round-robin and then leaves `top` on top of the draw pile; unnamed cards follow."""
+    deck = deck or deck_for({})
+    free = {}
+    for c in range(deck.ncards):
+        free.setdefault(deck.name[c], []).append(c)
+
+    def take(name: str) -> int:
+        if not free.get(name):
+            raise RuleError("deck", f"The deck has no (more) {name!r} cards.")
+        return free[name].pop(0)
+
+    size = max((len(h) for h in hands), default=0)
+    if any(len(h) != size for h in hands):
+        raise RuleError("deck", "Stack every hand with the same number of cards.")
+    order = [take(hands[s][i]) for i in range(size) for s in range(len(hands))]
+    order += [take(name) for name in top]
+    order += sorted(c for cs in free.values() for c in cs)
+    return order
