@@ -2,6 +2,8 @@
 
 from celery import shared_task
 
+from campaign import services
+from campaign.models import Day
 from campaign.services import heartbeat_record
 
 
@@ -9,3 +11,14 @@ from campaign.services import heartbeat_record
 def heartbeat(name: str = "worker") -> str:
     """Beat runs this every minute; the campaign page shows when the worker last answered."""
     return heartbeat_record(name=name).seen_at.isoformat()
+
+
+@shared_task(name="campaign.day_close")
+def day_close(day_id: int) -> dict | None:
+    """Close a Day and post its upkeep. Idempotent: a Day already closed (or gone) posts nothing again."""
+    day = Day.objects.filter(pk=day_id).first()
+    if day is None:
+        return None
+    result = services.day_close(day=day, actor=None)
+    return {"day": day_id, "bills": len(result.bills), "arrears": len(result.arrears),
+            "already_closed": result.already_closed}

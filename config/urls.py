@@ -8,12 +8,26 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from campaign.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
+from campaign.economy_api import (
+    ArrearsViewSet,
+    CommanderViewSet,
+    FundingRequestViewSet,
+    UnitViewSet,
+    UpkeepDayViewSet,
+)
+from cardgames.api import MatchViewSet
 
 router = DefaultRouter()
 router.register("campaigns", CampaignViewSet, basename="campaign")
 router.register("events", EventViewSet, basename="event")
 router.register("days", DayViewSet, basename="day")
 router.register("memberships", MembershipViewSet, basename="membership")
+router.register("commanders", CommanderViewSet, basename="commander")
+router.register("units", UnitViewSet, basename="unit")
+router.register("funding-requests", FundingRequestViewSet, basename="funding-request")
+router.register("arrears", ArrearsViewSet, basename="arrears")
+router.register("upkeep-days", UpkeepDayViewSet, basename="upkeep-day")
+router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
@@ -24,6 +38,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("", include("cardgames.urls")),
     path("", include("campaign.urls")),
 ]
 

@@ -29,3 +29,17 @@ def test_load_demo_command_prints_the_logins(capsys):
     for login in DEMO_LOGINS:
         assert login.username in out
         assert login.password in out
+
+
+def test_demo_has_a_card_game_in_progress_and_one_to_replay():
+    from cardgames.demo import load_demo_matches
+    from cardgames.models import Match
+
+    campaign, _ = load_demo()
+    load_demo_matches(campaign=campaign)
+    load_demo_matches(campaign=campaign)
+    wager = Match.objects.get(campaign=campaign, title="Wager at the Gilded Goat")
+    assert wager.status == Match.Status.ACTIVE
+    assert wager.version == 1
+    practice = Match.objects.get(campaign=campaign, title="Practice against the AI")
+    assert practice.status == Match.Status.FINISHED

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from campaign.demo import load_demo
+from cardgames.demo import load_demo_matches
 
 
 class Command(BaseCommand):
@@ -8,6 +9,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         campaign, logins = load_demo()
+        load_demo_matches(campaign=campaign)
         self.stdout.write(self.style.SUCCESS(f"Demo campaign: {campaign.name}"))
         for login in logins:
             self.stdout.write(f"  {login.role:<7} login: {login.username:<10} password: {login.password}")

@@ -1,0 +1,445 @@
+"""The economy in the API: commanders and their purses, units, the ledger, upkeep, Morale, funding requests,
+and the game masters' grants, fines, arrears and closing a Day. Thin: parse, check, call a service.
+
+A player sees their own commanders (and what touches them); a GM sees every commander of their campaigns.
+Anything else is a 404. A role refusal is a 403 with the sentence; bad input a 400 with field errors.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db.models import Q, QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from campaign import ledger, selectors, services
+from campaign.economy_rules import upkeep_bill
+from campaign.economy_views import economy_today
+from campaign.models import (
+    Commander,
+    Day,
+    EventRecruitOffer,
+    FundingRequest,
+    Item,
+    Role,
+    Unit,
+    UnitTraining,
+    UpkeepArrears,
+)
+from campaign.permissions import Action, membership_for, require
+
+LEDGER_LIMIT, LEDGER_MAX = 100, 500
+
+
+def commanders_visible_to(*, user) -> QuerySet[Commander]:
+    """My own commanders, and every commander of the campaigns where I am a GM."""
+    return Commander.objects.filter(
+        Q(player=user) | Q(campaign__memberships__user=user, campaign__memberships__role=Role.GM)).distinct()
+
+
+def _require_gm(user, campaign_id: int, what: Action = Action.ACT_FOR_ANY) -> None:
+    require(membership_for(user=user, campaign=campaign_id), what)
+
+
+# --- serializers ---------------------------------------------------------------------------------------
+
+
+class CommanderSerializer(serializers.ModelSerializer):
+    player = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    purse_balance = serializers.SerializerMethodField()
+    starting_morale = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Commander
+        fields = ["id", "campaign", "name", "player", "level", "power", "tactician_choice", "morale",
+                  "starting_morale", "influence", "in_battle", "purse_balance"]
+        read_only_fields = fields
+
+    def get_purse_balance(self, commander: Commander) -> int:
+        purse = getattr(commander, "purse", None)
+        return purse.balance if purse is not None else 0
+
+
+class UnitSerializer(serializers.ModelSerializer):
+    unit_type = serializers.CharField(source="unit_type.name", read_only=True)
+    role = serializers.CharField(source="unit_type.role", read_only=True)
+    path = serializers.CharField(source="unit_type.path", read_only=True)
+    traits = serializers.ListField(source="unit_type.traits", child=serializers.CharField(), read_only=True)
+    text = serializers.CharField(source="unit_type.text", read_only=True)
+
+    class Meta:
+        model = Unit
+        fields = ["id", "campaign", "commander", "name", "unit_type", "strength", "role", "path", "traits", "text",
+                  "trainings", "last_trained_event", "third_training_ability", "state", "army"]
+        read_only_fields = fields
+
+
+class LedgerEntrySerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    kind = serializers.CharField()
+    reason = serializers.CharField()
+    amount = serializers.IntegerField()
+    balance_after = serializers.IntegerField()
+    actor = serializers.CharField(allow_null=True)
+
+
+class UpkeepLineSerializer(serializers.Serializer):
+    unit = serializers.IntegerField(source="unit_id")
+    counted_strength = serializers.IntegerField()
+    lunari = serializers.IntegerField()
+    note = serializers.CharField()
+
+
+class UpkeepForecastSerializer(serializers.Serializer):
+    commander = serializers.IntegerField()
+    day = serializers.IntegerField(allow_null=True)
+    gross = serializers.IntegerField()
+    morale_spent = serializers.IntegerField()
+    morale_offset = serializers.IntegerField()
+    total = serializers.IntegerField()
+    lines = UpkeepLineSerializer(many=True)
+
+
+class RecruitSerializer(serializers.Serializer):
+    offer = serializers.PrimaryKeyRelatedField(queryset=EventRecruitOffer.objects.none(),
+                                               help_text="An offer of the current Event's recruit list.")
+
+
+class MoraleBuySerializer(serializers.Serializer):
+    points = serializers.IntegerField(min_value=1)
+
+
+class LunariSerializer(serializers.Serializer):
+    amount = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=300)
+
+
+class LedgerPostedSerializer(serializers.Serializer):
+    transaction = serializers.IntegerField()
+    purse_balance = serializers.IntegerField()
+
+
+class TrainSerializer(serializers.Serializer):
+    weapon_items = serializers.PrimaryKeyRelatedField(
+        queryset=Item.objects.none(), many=True, required=False, default=list,
+        help_text="Weapon item cards of the commander to destroy: 5 lunari off each, for at most half the price.")
+
+
+class TrainingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = UnitTraining
+        fields = ["id", "unit", "event", "number", "strength_from", "strength_to", "price", "weapon_offset", "paid"]
+        read_only_fields = fields
+
+
+class RetinueNameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+
+
+class FundingRequestSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FundingRequest
+        fields = ["id", "campaign", "requester", "funder", "amount", "reason", "status", "response", "created_at",
+                  "decided_at", "transaction"]
+        read_only_fields = ["campaign", "status", "response", "created_at", "decided_at", "transaction"]
+        extra_kwargs = {"amount": {"min_value": 1}}
+
+
+class FundingResponseSerializer(serializers.Serializer):
+    response = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class ArrearsSerializer(serializers.ModelSerializer):
+    day = serializers.IntegerField(source="bill.day_id", read_only=True)
+
+    class Meta:
+        model = UpkeepArrears
+        fields = ["id", "commander", "day", "amount", "status", "note", "resolved_at", "created_at"]
+        read_only_fields = fields
+
+
+class ArrearsSettleSerializer(serializers.Serializer):
+    paid_by = serializers.PrimaryKeyRelatedField(queryset=Commander.objects.none())
+
+
+class ArrearsForgiveSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=300)
+
+
+class DayCloseSerializer(serializers.Serializer):
+    day = serializers.IntegerField()
+    already_closed = serializers.BooleanField()
+    bills = serializers.IntegerField()
+    upkeep_paid = serializers.IntegerField()
+    arrears = serializers.IntegerField()
+    next_day = serializers.IntegerField(allow_null=True)
+
+
+def _forecast_data(commander_id: int, day: Day | None, result) -> dict:
+    return {"commander": commander_id, "day": day.pk if day else None, "gross": result.gross,
+            "morale_spent": result.morale_spent, "morale_offset": result.morale_offset, "total": result.total,
+            "lines": result.lines}
+
+
+def _valid(serializer_class, request, **context):
+    body = serializer_class(data=request.data, context={"request": request, **context})
+    body.is_valid(raise_exception=True)
+    return body
+
+
+# --- viewsets --------------------------------------------------------------------------------------------
+
+
+class CampaignFilterMixin:
+    """``?campaign=<id>`` (or the filter named) narrows a list; ids that are not mine match nothing."""
+
+    filter_param = "campaign"
+
+    def filtered(self, queryset):
+        value = self.request.query_params.get(self.filter_param, "")
+        return queryset.filter(**{f"{self.filter_param}_id": int(value)}) if value.isdigit() else queryset
+
+
+class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
+    """My commanders (a GM: every commander of their campaigns), each with its purse balance (``?campaign=``)."""
+
+    serializer_class = CommanderSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Commander.objects.none()
+        return (self.filtered(commanders_visible_to(user=self.request.user)).select_related("purse", "player")
+                .order_by("campaign_id", "name"))
+
+    @extend_schema(responses={200: LedgerEntrySerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def ledger(self, request, pk=None):
+        """The purse's history, newest first (``?limit=``, at most 500), each entry with the balance after it."""
+        commander = self.get_object()
+        limit = request.query_params.get("limit", "")
+        limit = min(int(limit), LEDGER_MAX) if limit.isdigit() else LEDGER_LIMIT
+        balance, rows = ledger.ledger_purse_balance(commander=commander), []
+        for entry in selectors.commander_ledger(commander=commander)[:limit]:
+            txn = entry.transaction
+            rows.append({"at": txn.at, "kind": txn.kind, "reason": txn.reason, "amount": entry.amount,
+                         "balance_after": balance, "actor": txn.actor.get_username() if txn.actor else None})
+            balance -= entry.amount
+        return Response(LedgerEntrySerializer(rows, many=True).data)
+
+    @extend_schema(responses={200: UpkeepForecastSerializer})
+    @action(detail=True, methods=["get"])
+    def forecast(self, request, pk=None):
+        """What closing the campaign's open Day now would charge this commander."""
+        commander = self.get_object()
+        _, day = economy_today(campaign=commander.campaign)
+        result = selectors.upkeep_forecast(commander=commander, day=day) if day else upkeep_bill(())
+        return Response(UpkeepForecastSerializer(_forecast_data(commander.pk, day, result)).data)
+
+    @extend_schema(request=RecruitSerializer, responses={201: UnitSerializer})
+    @action(detail=True, methods=["post"])
+    def recruit(self, request, pk=None):
+        """Recruit from the current Event's recruit list into the reserve; the commander pays."""
+        commander = self.get_object()
+        event, _ = economy_today(campaign=commander.campaign)
+        if event is None:
+            raise ValidationError("No Event is on: recruit at a running Event.")
+        body = RecruitSerializer(data=request.data)
+        body.fields["offer"].queryset = selectors.event_recruit_offers(event=event)
+        body.is_valid(raise_exception=True)
+        unit = services.unit_recruit(commander=commander, unit_type=body.validated_data["offer"].unit_type,
+                                     event=event, paid_by=commander, actor=request.user)
+        return Response(UnitSerializer(unit).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=MoraleBuySerializer, responses={200: CommanderSerializer})
+    @action(detail=True, methods=["post"])
+    def morale(self, request, pk=None):
+        """Buy Morale: once per Day, 5 lunari a point, up to the starting value, never during a Battle."""
+        commander = self.get_object()
+        _, day = economy_today(campaign=commander.campaign)
+        if day is None:
+            raise ValidationError("No Day is open: buy Morale during an Event.")
+        points = _valid(MoraleBuySerializer, request).validated_data["points"]
+        commander = services.morale_buy(commander=commander, day=day, points=points, actor=request.user)
+        return Response(CommanderSerializer(commander).data)
+
+    def _post_lunari(self, request, post):
+        commander = self.get_object()
+        _require_gm(request.user, commander.campaign_id)
+        body = _valid(LunariSerializer, request)
+        txn = post(commander=commander, actor=request.user, **body.validated_data)
+        return Response(LedgerPostedSerializer({"transaction": txn.pk, "purse_balance":
+                                                ledger.ledger_purse_balance(commander=commander)}).data)
+
+    @extend_schema(request=LunariSerializer, responses={200: LedgerPostedSerializer})
+    @action(detail=True, methods=["post"])
+    def grant(self, request, pk=None):
+        """A game master gives the commander lunari from the bank, with a reason."""
+        return self._post_lunari(request, ledger.ledger_grant)
+
+    @extend_schema(request=LunariSerializer, responses={200: LedgerPostedSerializer})
+    @action(detail=True, methods=["post"])
+    def fine(self, request, pk=None):
+        """A game master takes lunari back to the bank, with a reason."""
+        return self._post_lunari(request, ledger.ledger_fine)
+
+
+class UnitViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
+    """Units of my commanders (a GM: of every commander), ``?commander=<id>``; Killed units are left out."""
+
+    serializer_class = UnitSerializer
+    filter_param = "commander"
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Unit.objects.none()
+        commanders = commanders_visible_to(user=self.request.user)
+        return self.filtered(Unit.objects.filter(commander__in=commanders).exclude(state=Unit.State.KILLED)
+                             .select_related("unit_type")).order_by("commander_id", "id")
+
+    @extend_schema(request=TrainSerializer, responses={201: TrainingSerializer})
+    @action(detail=True, methods=["post"])
+    def train(self, request, pk=None):
+        """Train at the current Event: +1 Strength for 10 x the new Strength; the commander pays."""
+        unit = self.get_object()
+        event, _ = economy_today(campaign=unit.campaign)
+        if event is None:
+            raise ValidationError("No Event is on: train units at a running Event.")
+        body = TrainSerializer(data=request.data)
+        body.fields["weapon_items"].child_relation.queryset = selectors.commander_items(commander=unit.commander)
+        body.is_valid(raise_exception=True)
+        training = services.unit_train(unit=unit, event=event, paid_by=unit.commander, actor=request.user,
+                                       weapon_items=body.validated_data["weapon_items"])
+        return Response(TrainingSerializer(training).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RetinueNameSerializer, responses={200: UnitSerializer})
+    @action(detail=True, methods=["post"], url_path="name")
+    def retinue_name(self, request, pk=None):
+        """Name a retinue: only its owner may (the one character who paid for everything)."""
+        unit = self.get_object()
+        name = _valid(RetinueNameSerializer, request).validated_data["name"]
+        return Response(UnitSerializer(services.unit_name_retinue(unit=unit, name=name, actor=request.user)).data)
+
+
+class FundingRequestViewSet(CampaignFilterMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                            mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """Requests my commanders made or received (``?campaign=``). Create one as a commander of mine; the
+    funder accepts (the lunari move at once) or declines; the requester may withdraw while it is pending."""
+
+    serializer_class = FundingRequestSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return FundingRequest.objects.none()
+        mine = commanders_visible_to(user=self.request.user)
+        return self.filtered(FundingRequest.objects.filter(Q(requester__in=mine) | Q(funder__in=mine))
+                             .select_related("requester", "funder", "campaign")).order_by("-created_at", "-id")
+
+    def get_serializer(self, *args, **kwargs):
+        serializer = super().get_serializer(*args, **kwargs)
+        if self.request and self.request.user.is_authenticated and not getattr(self, "swagger_fake_view", False):
+            serializer.fields["requester"].queryset = commanders_visible_to(user=self.request.user)
+            serializer.fields["funder"].queryset = Commander.objects.filter(
+                campaign__memberships__user=self.request.user)
+        return serializer
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.funding_request_create(
+            requester=data["requester"], funder=data["funder"], amount=data["amount"], reason=data["reason"],
+            actor=self.request.user)
+
+    def _decide(self, request, service):
+        body = _valid(FundingResponseSerializer, request)
+        return Response(FundingRequestSerializer(service(request=self.get_object(), actor=request.user,
+                                                         **body.validated_data)).data)
+
+    @extend_schema(request=FundingResponseSerializer, responses={200: FundingRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def accept(self, request, pk=None):
+        """The funder agrees: the lunari move from their purse in the same transaction."""
+        return self._decide(request, services.funding_request_accept)
+
+    @extend_schema(request=FundingResponseSerializer, responses={200: FundingRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        return self._decide(request, services.funding_request_decline)
+
+    @extend_schema(request=None, responses={200: FundingRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        """The requester takes back a pending request."""
+        funding = services.funding_request_withdraw(request=self.get_object(), actor=request.user)
+        return Response(FundingRequestSerializer(funding).data)
+
+
+class ArrearsViewSet(viewsets.ReadOnlyModelViewSet):
+    """Upkeep debts of my commanders (a GM: of every commander), ``?status=open``; GMs settle or forgive them."""
+
+    serializer_class = ArrearsSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return UpkeepArrears.objects.none()
+        queryset = UpkeepArrears.objects.filter(commander__in=commanders_visible_to(user=self.request.user))
+        wanted = self.request.query_params.get("status")
+        if wanted in UpkeepArrears.Status.values:
+            queryset = queryset.filter(status=wanted)
+        return queryset.select_related("commander", "bill").order_by("-created_at", "-id")
+
+    @extend_schema(request=ArrearsSettleSerializer, responses={200: ArrearsSerializer})
+    @action(detail=True, methods=["post"])
+    def settle(self, request, pk=None):
+        """Pay the debt in full from a purse (the debtor's or a benefactor's)."""
+        debt = self.get_object()
+        _require_gm(request.user, debt.commander.campaign_id)
+        body = ArrearsSettleSerializer(data=request.data)
+        body.fields["paid_by"].queryset = Commander.objects.filter(campaign_id=debt.commander.campaign_id)
+        body.is_valid(raise_exception=True)
+        debt = services.upkeep_arrears_settle(arrears=debt, paid_by=body.validated_data["paid_by"],
+                                              actor=request.user)
+        return Response(ArrearsSerializer(debt).data)
+
+    @extend_schema(request=ArrearsForgiveSerializer, responses={200: ArrearsSerializer})
+    @action(detail=True, methods=["post"])
+    def forgive(self, request, pk=None):
+        """Write the debt off, saying why: the row stays."""
+        debt = self.get_object()
+        _require_gm(request.user, debt.commander.campaign_id)
+        note = _valid(ArrearsForgiveSerializer, request).validated_data["note"]
+        return Response(ArrearsSerializer(services.upkeep_arrears_forgive(arrears=debt, note=note,
+                                                                          actor=request.user)).data)
+
+
+class UpkeepDayViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """A Day's upkeep: the forecast of every commander I may see, and (GMs) closing the Day."""
+
+    serializer_class = UpkeepForecastSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Day.objects.none()
+        return selectors.days_visible_to(user=self.request.user).order_by("pk")
+
+    @extend_schema(responses={200: UpkeepForecastSerializer(many=True)})
+    def retrieve(self, request, *args, **kwargs):
+        day = self.get_object()
+        visible = set(commanders_visible_to(user=request.user).filter(campaign_id=day.event.campaign_id)
+                      .values_list("pk", flat=True))
+        forecasts = selectors.upkeep_forecasts(day=day)
+        rows = [_forecast_data(cid, day, result) for cid, result in sorted(forecasts.items()) if cid in visible]
+        return Response(UpkeepForecastSerializer(rows, many=True).data)
+
+    @extend_schema(request=None, responses={200: DayCloseSerializer})
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """Close the Day: post every upkeep bill, record arrears, refresh Morale, open the next Day.
+        Closing a closed Day posts nothing and says so (``already_closed``)."""
+        day = self.get_object()
+        _require_gm(request.user, day.event.campaign_id, Action.RUN_CLOCK)
+        result = services.day_close(day=day, actor=request.user)
+        return Response(DayCloseSerializer({
+            "day": result.day.pk, "already_closed": result.already_closed, "bills": len(result.bills),
+            "upkeep_paid": sum(bill.amount_paid for bill in result.bills), "arrears": len(result.arrears),
+            "next_day": result.next_day.pk if result.next_day else None}).data)

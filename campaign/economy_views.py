@@ -1,0 +1,457 @@
+"""Economy pages: a commander's purse, units, recruiting, training, upkeep, Morale and funding; the GM's
+economy overview (purses, arrears, grants, fines, closing the Day) and the audit trail.
+
+Thin: parse a form, check who may see the commander, call a service, and show its sentence as a message.
+A player sees only their own commanders; anyone else's is a 404, as if it did not exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from campaign import ledger, selectors, services
+from campaign.economy_rules import (
+    LUNARI_PER_MORALE_POINT,
+    WEAPON_CARD_OFFSET,
+    TrainingPrice,
+    training_max_weapon_cards,
+)
+from campaign.forms import (
+    ArrearsForgiveForm,
+    ArrearsSettleForm,
+    DayCloseForm,
+    FundingRequestForm,
+    FundingResponseForm,
+    LunariForm,
+    MoraleBuyForm,
+    RecruitForm,
+    RetinueNameForm,
+    TrainForm,
+    form_errors_sentence,
+)
+from campaign.models import (
+    Campaign,
+    Commander,
+    Day,
+    Event,
+    FundingRequest,
+    Item,
+    LedgerEntry,
+    Membership,
+    Unit,
+    UpkeepArrears,
+)
+from campaign.permissions import Action, NotAllowed, can, may_act_for, require
+from campaign.unit_cards import unit_cards_pdf
+from campaign.views import campaign_membership
+
+LEDGER_ROWS = 100
+AUDIT_ROWS = 50
+
+
+def economy_today(*, campaign: Campaign) -> tuple[Event | None, Day | None]:
+    """The Event recruiting and training happen at (the running one, else the next not closed) and its open Day."""
+    events = Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at", "id")
+    event = events.filter(status=Event.Status.RUNNING).first() or events.first()
+    return event, selectors.event_current_day(event=event) if event else None
+
+
+def commander_visible_or_404(*, membership: Membership, commander_id: int) -> Commander:
+    """A commander of the campaign the member may act for (a GM: any; a player: their own), else a 404."""
+    commander = get_object_or_404(Commander.objects.select_related("purse", "player"), pk=commander_id,
+                                  campaign_id=membership.campaign_id)
+    if not may_act_for(membership, commander.player_id):
+        raise Http404("No such commander.")
+    return commander
+
+
+def _commander(request: HttpRequest, slug: str, commander_id: int):
+    campaign, membership = campaign_membership(request, slug)
+    return campaign, membership, commander_visible_or_404(membership=membership, commander_id=commander_id)
+
+
+def _refused(request: HttpRequest, exc: ValidationError | NotAllowed) -> None:
+    messages.error(request, exc.message if isinstance(exc, NotAllowed) else " ".join(exc.messages))
+
+
+def _back(commander: Commander, anchor: str = ""):
+    response = redirect("commander-detail", slug=commander.campaign.slug, commander_id=commander.pk)
+    if anchor:
+        response["Location"] += f"#{anchor}"
+    return response
+
+
+# --- a commander's pages -------------------------------------------------------------------------------
+
+
+@login_required
+def commander_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """My commanders; a GM sees every commander of the campaign."""
+    campaign, membership = campaign_membership(request, slug)
+    is_gm = can(membership, Action.ACT_FOR_ANY)
+    commanders = (selectors.commanders_of_campaign(campaign=campaign) if is_gm
+                  else selectors.commanders_of_user(user=request.user, campaign=campaign))
+    return render(request, "campaign/economy/commander_list.html", {
+        "campaign": campaign, "commanders": commanders.order_by("name"), "is_gm": is_gm,
+    })
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    entry: LedgerEntry
+    balance_after: int
+
+
+@dataclass(frozen=True)
+class UnitRow:
+    unit: Unit
+    retinue_of: Commander | None
+    may_name: bool
+    quote: TrainingPrice | None
+    cannot_train: str
+    max_weapon_cards: int
+
+
+def _ledger_rows(commander: Commander, balance: int) -> list[LedgerRow]:
+    """The newest entries with the balance after each, walked back from the current balance."""
+    rows = []
+    for entry in selectors.commander_ledger(commander=commander)[:LEDGER_ROWS]:
+        rows.append(LedgerRow(entry=entry, balance_after=balance))
+        balance -= entry.amount
+    return rows
+
+
+def _may_name(owner: Commander | None, membership: Membership) -> bool:
+    """The same rule unit_name_retinue applies: the owner's player, or a GM for a GM-run owner."""
+    if owner is None:
+        return False
+    if owner.player_id is not None:
+        return owner.player_id == membership.user_id
+    return membership.is_gm
+
+
+def _unit_rows(units: list[Unit], membership: Membership, event: Event | None) -> list[UnitRow]:
+    owners = selectors.unit_retinue_owners(units=units)
+    rows = []
+    for unit in units:
+        quote, cannot = None, ""
+        if event is not None and unit.last_trained_event_id == event.pk:
+            cannot = f"Trained at {event.name} already: train it again at the next Event."
+        else:
+            try:
+                quote = services.unit_training_quote(unit=unit)
+            except ValidationError as exc:
+                cannot = " ".join(exc.messages)
+        owner = owners.get(unit.pk)
+        rows.append(UnitRow(unit=unit, retinue_of=owner, may_name=_may_name(owner, membership), quote=quote,
+                            cannot_train=cannot,
+                            max_weapon_cards=training_max_weapon_cards(quote.new_strength) if quote else 0))
+    return rows
+
+
+@login_required
+def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    campaign, membership, commander = _commander(request, slug, commander_id)
+    event, day = economy_today(campaign=campaign)
+    balance = ledger.ledger_purse_balance(commander=commander)
+    units = list(selectors.commander_units(commander=commander))
+    forecast = selectors.upkeep_forecast(commander=commander, day=day) if day else None
+    unit_names = {unit.pk: unit for unit in units}
+    offers = [(offer, selectors.recruit_offer_quote(offer=offer))
+              for offer in (selectors.event_recruit_offers(event=event) if event else [])]
+    room = max(commander.starting_morale - commander.morale, 0)
+    return render(request, "campaign/economy/commander_detail.html", {
+        "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
+        "balance": balance, "ledger_rows": _ledger_rows(commander, balance),
+        "unit_rows": _unit_rows(units, membership, event),
+        "weapons": list(selectors.commander_items(commander=commander).filter(kind=Item.Kind.WEAPON)),
+        "weapon_card_offset": WEAPON_CARD_OFFSET,
+        "forecast": forecast,
+        "forecast_lines": [(unit_names.get(line.unit_id), line) for line in forecast.lines] if forecast else [],
+        "offers": offers,
+        "funding": selectors.funding_requests_for(commander=commander),
+        "funding_form": FundingRequestForm(requester=commander),
+        "morale_room": room, "morale_price": LUNARI_PER_MORALE_POINT,
+        "morale_bought_today": day is not None and commander.morale_bought_on_id == day.pk,
+        "armies": selectors.commander_armies(commander=commander),
+    })
+
+
+@login_required
+@require_POST
+def commander_recruit(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    campaign, _, commander = _commander(request, slug, commander_id)
+    event, _ = economy_today(campaign=campaign)
+    if event is None:
+        messages.error(request, "No Event is on: recruit at a running Event.")
+        return _back(commander, "recruit")
+    form = RecruitForm(request.POST, offers=selectors.event_recruit_offers(event=event))
+    if not form.is_valid():
+        messages.error(request, "Pick a unit from this Event's recruit list.")
+        return _back(commander, "recruit")
+    offer = form.cleaned_data["offer"]
+    try:
+        unit = services.unit_recruit(commander=commander, unit_type=offer.unit_type, event=event, paid_by=commander,
+                                     actor=request.user)
+    except (ValidationError, NotAllowed) as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, f"{unit.unit_type} joined {commander}'s reserve.")
+    return _back(commander, "units")
+
+
+@login_required
+@require_POST
+def unit_train(request: HttpRequest, slug: str, commander_id: int, unit_id: int) -> HttpResponse:
+    campaign, _, commander = _commander(request, slug, commander_id)
+    unit = get_object_or_404(Unit, pk=unit_id, commander=commander)
+    event, _ = economy_today(campaign=campaign)
+    if event is None:
+        messages.error(request, "No Event is on: train units at a running Event.")
+        return _back(commander, "units")
+    form = TrainForm(request.POST, weapons=selectors.commander_items(commander=commander))
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return _back(commander, "units")
+    try:
+        training = services.unit_train(unit=unit, event=event, paid_by=commander, actor=request.user,
+                                       weapon_items=list(form.cleaned_data["weapon_items"]))
+    except (ValidationError, NotAllowed) as exc:
+        _refused(request, exc)
+    else:
+        became = f" and became {training.type_to}" if training.type_to != training.type_from else ""
+        messages.success(request, f"{training.type_from} trained to Strength {training.strength_to}{became}, "
+                                  f"for {training.paid} lunari.")
+    return _back(commander, "units")
+
+
+@login_required
+@require_POST
+def unit_name(request: HttpRequest, slug: str, commander_id: int, unit_id: int) -> HttpResponse:
+    _, _, commander = _commander(request, slug, commander_id)
+    unit = get_object_or_404(Unit, pk=unit_id, commander=commander)
+    form = RetinueNameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the retinue a name of 1 to 120 characters.")
+        return _back(commander, "units")
+    try:
+        unit = services.unit_name_retinue(unit=unit, name=form.cleaned_data["name"], actor=request.user)
+    except (ValidationError, NotAllowed) as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, f"The retinue is now called {unit.name}.")
+    return _back(commander, "units")
+
+
+@login_required
+@require_POST
+def morale_buy(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    campaign, _, commander = _commander(request, slug, commander_id)
+    _, day = economy_today(campaign=campaign)
+    form = MoraleBuyForm(request.POST)
+    if day is None:
+        messages.error(request, "No Day is open: buy Morale during an Event.")
+    elif not form.is_valid():
+        messages.error(request, "Buy at least 1 point of Morale.")
+    else:
+        try:
+            commander = services.morale_buy(commander=commander, day=day, points=form.cleaned_data["points"],
+                                            actor=request.user)
+        except (ValidationError, NotAllowed) as exc:
+            _refused(request, exc)
+        else:
+            messages.success(request, f"{commander} bought {form.cleaned_data['points']} Morale: "
+                                      f"now {commander.morale}.")
+    return _back(commander, "morale")
+
+
+@login_required
+@require_POST
+def funding_create(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    _, _, commander = _commander(request, slug, commander_id)
+    form = FundingRequestForm(request.POST, requester=commander)
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return _back(commander, "funding")
+    try:
+        funding = services.funding_request_create(requester=commander, funder=form.cleaned_data["funder"],
+                                                  amount=form.cleaned_data["amount"],
+                                                  reason=form.cleaned_data["reason"], actor=request.user)
+    except (ValidationError, NotAllowed) as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, f"Asked {funding.funder} for {funding.amount} lunari.")
+    return _back(commander, "funding")
+
+
+FUNDING_DECISIONS = {
+    "accept": (services.funding_request_accept, "Accepted: {amount} lunari sent to {requester}."),
+    "decline": (services.funding_request_decline, "Declined the request of {requester}."),
+    "withdraw": (services.funding_request_withdraw, "Withdrew the request to {funder}."),
+}
+
+
+@login_required
+@require_POST
+def funding_decide(request: HttpRequest, slug: str, commander_id: int, request_id: int, decision: str
+                   ) -> HttpResponse:
+    """Accept or decline a request made to this commander, or withdraw one this commander made."""
+    _, _, commander = _commander(request, slug, commander_id)
+    funding = get_object_or_404(FundingRequest.objects.filter(Q(requester=commander) | Q(funder=commander)),
+                                pk=request_id)
+    if decision not in FUNDING_DECISIONS:
+        raise Http404("No such decision.")
+    service, done = FUNDING_DECISIONS[decision]
+    kwargs = {"request": funding, "actor": request.user}
+    if decision != "withdraw":
+        form = FundingResponseForm(request.POST)
+        kwargs["response"] = form.cleaned_data["response"] if form.is_valid() else ""
+    try:
+        funding = service(**kwargs)
+    except (ValidationError, NotAllowed) as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, done.format(amount=funding.amount, requester=funding.requester,
+                                              funder=funding.funder))
+    return _back(commander, "funding")
+
+
+@login_required
+def commander_cards(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    """A printable A4 PDF of the commander's unit cards, nine to a page."""
+    _, _, commander = _commander(request, slug, commander_id)
+    units = list(selectors.commander_units(commander=commander))
+    response = HttpResponse(unit_cards_pdf(commander=commander, units=units), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="unit-cards-{commander.pk}.pdf"'
+    return response
+
+
+# --- the game masters' economy ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PurseRow:
+    commander: Commander
+    balance: int
+    forecast: int
+    arrears: int
+
+
+@login_required
+def economy(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every purse, the open upkeep debts, today's forecast, grants and fines, and closing the Day."""
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.ACT_FOR_ANY)
+    event, day = economy_today(campaign=campaign)
+    forecasts = selectors.upkeep_forecasts(day=day) if day else {}
+    arrears = list(selectors.arrears_open(campaign=campaign))
+    owed: dict[int, int] = {}
+    for debt in arrears:
+        owed[debt.commander_id] = owed.get(debt.commander_id, 0) + debt.amount
+    commanders = list(selectors.commanders_of_campaign(campaign=campaign).order_by("name"))
+    rows = [PurseRow(commander=c, balance=c.purse.balance if hasattr(c, "purse") else 0,
+                     forecast=forecasts[c.pk].total if c.pk in forecasts else 0, arrears=owed.get(c.pk, 0))
+            for c in commanders]
+    return render(request, "campaign/economy/economy.html", {
+        "campaign": campaign, "event": event, "day": day, "rows": rows, "arrears": arrears,
+        "forecast_total": sum(r.forecast for r in rows), "commanders": commanders,
+        "grant_form": LunariForm(campaign=campaign, prefix="grant"),
+        "fine_form": LunariForm(campaign=campaign, prefix="fine"),
+    })
+
+
+def _gm(request: HttpRequest, slug: str, action: Action = Action.ACT_FOR_ANY) -> Campaign:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, action)
+    return campaign
+
+
+@login_required
+@require_POST
+def economy_lunari(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """A grant (from the bank) or a fine (back to it), with the reason the ledger keeps."""
+    campaign = _gm(request, slug)
+    if kind not in ("grant", "fine"):
+        raise Http404("No such movement.")
+    form = LunariForm(request.POST, campaign=campaign, prefix=kind)
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return redirect("economy", slug=slug)
+    post = ledger.ledger_grant if kind == "grant" else ledger.ledger_fine
+    commander, amount = form.cleaned_data["commander"], form.cleaned_data["amount"]
+    try:
+        post(commander=commander, amount=amount, reason=form.cleaned_data["reason"], actor=request.user)
+    except ValidationError as exc:
+        _refused(request, exc)
+    else:
+        done = f"Granted {amount} lunari to {commander}." if kind == "grant" else f"Fined {commander} {amount} lunari."
+        messages.success(request, done)
+    return redirect("economy", slug=slug)
+
+
+@login_required
+@require_POST
+def economy_close_day(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _gm(request, slug, Action.RUN_CLOCK)
+    form = DayCloseForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        messages.error(request, "Pick a Day of this campaign to close.")
+        return redirect("economy", slug=slug)
+    result = services.day_close(day=form.cleaned_data["day"], actor=request.user)
+    bills, arrears = len(result.bills), len(result.arrears)
+    posted = (f"{bills} upkeep bill{'s' if bills != 1 else ''}",
+              f"{arrears} commander{'s' if arrears != 1 else ''} in arrears")
+    if result.already_closed:
+        messages.info(request, f"{result.day} was already closed: nothing was posted again "
+                               f"(closing it posted {posted[0]}, {posted[1]}).")
+    else:
+        opened = f" Day {result.next_day.number} is open." if result.next_day else ""
+        messages.success(request, f"{result.day} closed: {posted[0]} posted "
+                                  f"({sum(b.amount_paid for b in result.bills)} lunari paid), {posted[1]}.{opened}")
+    return redirect("economy", slug=slug)
+
+
+@login_required
+@require_POST
+def arrears_decide(request: HttpRequest, slug: str, arrears_id: int, decision: str) -> HttpResponse:
+    """Settle an upkeep debt from a purse, or forgive it with a reason."""
+    campaign = _gm(request, slug)
+    debt = get_object_or_404(UpkeepArrears.objects.select_related("commander"), pk=arrears_id,
+                             commander__campaign=campaign)
+    if decision == "settle":
+        form = ArrearsSettleForm(request.POST, campaign=campaign)
+    elif decision == "forgive":
+        form = ArrearsForgiveForm(request.POST)
+    else:
+        raise Http404("No such decision.")
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return redirect("economy", slug=slug)
+    try:
+        if decision == "settle":
+            services.upkeep_arrears_settle(arrears=debt, paid_by=form.cleaned_data["paid_by"], actor=request.user)
+        else:
+            services.upkeep_arrears_forgive(arrears=debt, note=form.cleaned_data["note"], actor=request.user)
+    except (ValidationError, NotAllowed) as exc:
+        _refused(request, exc)
+    else:
+        verb = "settled" if decision == "settle" else "forgiven"
+        messages.success(request, f"{debt.commander}'s debt of {debt.amount} lunari is {verb}.")
+    return redirect("economy", slug=slug)
+
+
+@login_required
+def audit_trail(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = _gm(request, slug, Action.VIEW_AUDIT)
+    entries = campaign.audit_entries.select_related("actor")
+    page = Paginator(entries, AUDIT_ROWS).get_page(request.GET.get("page"))
+    return render(request, "campaign/economy/audit.html", {"campaign": campaign, "page": page})

@@ -1,0 +1,36 @@
+"""Matches in the admin: read-mostly (the log is immutable; play happens on the play pages)."""
+
+from django.contrib import admin
+
+from cardgames.models import Match, MatchAction, MatchSeat
+
+
+class MatchSeatInline(admin.TabularInline):
+    model = MatchSeat
+    extra = 0
+    readonly_fields = ["seat", "name", "user", "ai"]
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "campaign", "game", "status", "version", "created_at"]
+    list_filter = ["game", "status", "campaign"]
+    readonly_fields = ["game", "config", "seed", "state", "chance", "status", "result", "version", "created_by",
+                       "finished_at"]
+    inlines = [MatchSeatInline]
+
+
+@admin.register(MatchAction)
+class MatchActionAdmin(admin.ModelAdmin):
+    list_display = ["match", "index", "seat", "action", "at"]
+    list_filter = ["match__game"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,198 @@
+"""Command Dice battle: the rules as data (decks, dice, house rules) compiled for the hot path.
+
+A config is plain JSON data; `DEFAULT_CONFIG` is the game as written
+(shared/rules/command-dice-battle.txt with the Command Dice section of RULINGS.md).
+A match may override any key. `Rules` is the compiled, immutable form shared by a
+state and all its clones; it caches the legal choices and allocations it has worked out.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from cardgames.engine.core import Action, RuleError
+
+CACHE_LIMIT = 200_000
+"""Allocations cached per compiled config before the cache starts afresh (bounds memory)."""
+
+SUITS_RED = frozenset("HD")
+"""Hearts and diamonds are red cards; clubs and spades are black."""
+
+DEFAULT_CONFIG: dict[str, Any] = {
+    "battle_deck": [f"{value}{suit}" for suit in "HDCS" for value in range(1, 7)],
+    "side_deck": [f"{value}{suit}" for suit in "HDCS" for value in ("7", "8", "9", "10", "J", "Q", "K")],
+    "dice": {
+        "red": {"count": 4, "faces": [0, 0, 1, 1, 1, 2]},
+        "white": {"count": 3, "faces": [0, 1, 1, 1, 2, 2]},
+        "blue": {"count": 2, "faces": [1, 1, 1, 2, 2, 3]},
+    },
+    "min_dice": 1,
+    "max_dice": 4,
+    "cards_per_turn": 3,
+    "victories": 3,
+}
+
+
+def full_config(config: dict[str, Any] | None) -> dict[str, Any]:
+    """The default config with a match's overrides: a record then holds every rule it was played by."""
+    merged = dict(DEFAULT_CONFIG)
+    merged.update(config or {})
+    unknown = set(merged) - set(DEFAULT_CONFIG)
+    if unknown:
+        raise RuleError("config", f"Unknown Command Dice settings {sorted(unknown)}: "
+                                  f"use only {sorted(DEFAULT_CONFIG)}.")
+    return merged
+
+
+def card_value(card: str) -> int:
+    """A battle card's number: the swords needed to defeat it ("6S" needs 6)."""
+    return int(card[:-1])
+
+
+def card_is_red(card: str) -> bool:
+    return card[-1] in SUITS_RED
+
+
+def shuffle_outcomes(start: list[Any], target: list[Any]) -> list[int]:
+    """The outcomes that make ``Dice.shuffle`` turn `start` into `target`: how a deck dealt at a
+    real table (or a test's deck) is written into a game's record."""
+    items, outcomes = list(start), []
+    for i in range(len(items) - 1, 0, -1):
+        j = items.index(target[i], 0, i + 1)
+        outcomes.append(j + 1)
+        items[i], items[j] = items[j], items[i]
+    return outcomes
+
+
+class Rules:
+    """Compiled config: cards and dice as small ints, plus caches of legal choices and allocations.
+
+    A die is an int ``colour * 16 + swords``; its name is the colour's initial and its swords
+    ("R1", "W2", "B3"). Cards are indices into ``cards``.
+    """
+
+    __slots__ = ("_allocations", "_choices", "_groups_of", "cards", "cards_per_turn", "colours", "die_colour",
+                 "die_name", "die_swords", "faces", "full_pool", "max_dice", "mean_swords", "min_dice",
+                 "red_card", "side_red", "value", "victories")
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.cards: tuple[str, ...] = tuple(config["battle_deck"])
+        self.value = tuple(card_value(c) for c in self.cards)
+        self.red_card = tuple(card_is_red(c) for c in self.cards)
+        self.side_red = tuple(card_is_red(c) for c in config["side_deck"])
+        self.colours: tuple[str, ...] = tuple(config["dice"])
+        initials = [c[0].upper() for c in self.colours]
+        if len(set(initials)) != len(initials):
+            raise RuleError("config", "Dice colours must start with different letters (red, white, blue).")
+        self.faces = tuple(tuple(config["dice"][c]["faces"]) for c in self.colours)
+        self.mean_swords = tuple(sum(f) / len(f) for f in self.faces)
+        self.full_pool = tuple(int(config["dice"][c]["count"]) for c in self.colours)
+        self.min_dice = int(config["min_dice"])
+        self.max_dice = int(config["max_dice"])
+        self.cards_per_turn = int(config["cards_per_turn"])
+        self.victories = int(config["victories"])
+        self.die_name: dict[int, str] = {}
+        self.die_colour: dict[int, int] = {}
+        self.die_swords: dict[int, int] = {}
+        for colour, faces in enumerate(self.faces):
+            for swords in set(faces):
+                die = colour * 16 + swords
+                self.die_name[die] = f"{initials[colour]}{swords}"
+                self.die_colour[die] = colour
+                self.die_swords[die] = swords
+        self._choices: dict[tuple[int, ...], tuple[list[Action], frozenset[Action]]] = {}
+        self._groups_of: dict[tuple[int, ...], list] = {}
+        self._allocations: dict[tuple, dict[Action, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+    def choices(self, pool: tuple[int, ...]) -> tuple[list[Action], frozenset[Action]]:
+        """Every secret choice of min_dice..max_dice dice from `pool`, fewest dice first.
+
+        A choice is ``("choose", n_red, n_white, n_blue)``: dice of one colour are alike.
+        """
+        found = self._choices.get(pool)
+        if found is None:
+            counts = [c for c in product(*(range(n + 1) for n in pool))
+                      if self.min_dice <= sum(c) <= self.max_dice]
+            counts.sort(key=lambda c: (sum(c), tuple(-n for n in c)))
+            actions = [("choose", *c) for c in counts]
+            found = self._choices[pool] = (actions, frozenset(actions))
+        return found
+
+    def allocations(self, roll: tuple[int, ...], values: tuple[int, ...]
+                    ) -> dict[Action, tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Legal allocations of a sorted `roll` to the cards on the table (`values`, 0 = gone).
+
+        An allocation is ``("allocate", dice_on_card_0, dice_on_card_1, ...)``, each a tuple of
+        die names. Each die goes whole to one card or back to the pool (dice never split). A
+        card given dice is defeated: its dice reach its number. No over-allocation unless the
+        dice force it: every die on a card is needed (dropping the weakest would leave it
+        short, so a blank die never goes on a card), and a card gets more swords than its
+        number only when no set of the dice not placed on other cards makes it exactly.
+        If a card can be defeated, at least one must be.
+        Maps each allocation to (dice spent per colour, positions of the cards defeated).
+        """
+        key = (roll, values)
+        found = self._allocations.get(key)
+        if found is None:
+            if len(self._allocations) >= CACHE_LIMIT:
+                self._allocations.clear()
+            found = self._allocations[key] = self._combine(self._groups(roll), values)
+        return found
+
+    def _groups(self, roll: tuple[int, ...]) -> list[tuple[int, int, int, tuple[str, ...], tuple[int, ...]]]:
+        """Each set of rolled dice with no blank die: (mask, swords, weakest die, names, dice per colour)."""
+        found = self._groups_of.get(roll)
+        if found is None:
+            found = []
+            for mask in range(1, 1 << len(roll)):
+                dice = [d for i, d in enumerate(roll) if mask >> i & 1]
+                swords = [self.die_swords[d] for d in dice]
+                if min(swords):
+                    spent = [0] * len(self.colours)
+                    for d in dice:
+                        spent[self.die_colour[d]] += 1
+                    found.append((mask, sum(swords), min(swords), tuple(self.die_name[d] for d in dice),
+                                  tuple(spent)))
+            self._groups_of[roll] = found
+        return found
+
+    def _combine(self, groups: list, values: tuple[int, ...]
+                 ) -> dict[Action, tuple[tuple[int, ...], tuple[int, ...]]]:
+        fits = [[g for g in groups if g[1] >= v > g[1] - g[2]] if v else [] for v in values]
+        exact: dict[int, list[int]] = {}
+        for mask, swords, *_ in groups:
+            exact.setdefault(swords, []).append(mask)
+        found: dict[Action, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        none = (0,) * len(self.colours)
+
+        def forced(used: int, placed: tuple[tuple[int, int, int], ...]) -> bool:
+            """Each card given more swords than its number had no exact set in the dice off other cards."""
+            for mask, swords, value in placed:
+                others = used & ~mask
+                if swords > value and any(not e & others for e in exact.get(value, ())):
+                    return False
+            return True
+
+        def place(position: int, used: int, names: tuple, spent: tuple[int, ...],
+                  won: tuple[int, ...], placed: tuple[tuple[int, int, int], ...]) -> None:
+            if position == len(values):
+                action = ("allocate", *names)
+                if action not in found and forced(used, placed):
+                    found[action] = (spent, won)
+                return
+            place(position + 1, used, (*names, ()), spent, won, placed)
+            for mask, swords, _, group, colours in fits[position]:
+                if not mask & used:
+                    place(position + 1, used | mask, (*names, group),
+                          tuple(a + b for a, b in zip(spent, colours, strict=True)), (*won, position),
+                          (*placed, (mask, swords, values[position])))
+
+        place(0, 0, (), none, (), ())
+        if len(found) > 1:
+            del found[("allocate", *(() for _ in values))]
+        return found
+
+    def pool_text(self, counts: tuple[int, ...]) -> str:
+        parts = [f"{n} {c}" for n, c in zip(counts, self.colours, strict=True) if n]
+        return ", ".join(parts) if parts else "no dice"

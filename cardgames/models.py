@@ -1,0 +1,95 @@
+"""Card-game matches: a game's record (config, seed, every action and chance outcome), who sits where
+(a person or an AI), and the encounter of the campaign it resolves."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from cardgames.registry import card_game_choices
+
+
+class AIPolicy(models.TextChoices):
+    HUMAN = "", "A person"
+    RANDOM = "random", "AI: random"
+    GREEDY = "greedy", "AI: greedy"
+    SEARCH = "search", "AI: search (ISMCTS)"
+
+
+class Match(models.Model):
+    """One game of an engine. `state` is the engine's dump (secret: never sent to a player);
+    `chance` and the actions are the replayable record; `version` counts applied actions."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="matches")
+    event = models.ForeignKey("campaign.Event", null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="matches")
+    game = models.CharField(max_length=40, choices=card_game_choices())
+    title = models.CharField(max_length=160, blank=True)
+    config = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    state = models.JSONField(default=dict)
+    chance = models.JSONField(default=list, help_text="Every chance outcome drawn, in order (for replay).")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    result = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return self.title or f"{self.get_game_display()} #{self.pk}"
+
+
+class MatchSeat(models.Model):
+    """Seat `seat` of a match: a person (user) or an AI policy."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="match_seats")
+    ai = models.CharField(max_length=10, choices=AIPolicy.choices, blank=True, default=AIPolicy.HUMAN)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_seat"),
+            models.CheckConstraint(condition=~models.Q(ai="") | models.Q(user__isnull=False),
+                                   name="seat_has_a_person_or_an_ai"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.seat})"
+
+    @property
+    def is_ai(self) -> bool:
+        return bool(self.ai)
+
+
+class MatchAction(models.Model):
+    """One applied action, with the events it caused (each tagged with who may see it). Immutable."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
+    index = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_action_per_index")]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.index}: seat {self.seat} {self.action}"

@@ -1,0 +1,154 @@
+"""Writes for matches: start one, apply a seat's action, let AI seats move, cancel.
+
+Every action is applied under a row lock on the match, so two devices pressing at
+once are applied one after the other against the state each was checked against.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.services import audit_record
+from cardgames.engine.core import Action, RuleError, as_action
+from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
+from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
+from cardgames.registry import game_for
+
+AI_MOVES_PER_CALL = 500
+SEARCH_ITERATIONS = 400
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    user: object | None = None
+    ai: str = AIPolicy.HUMAN
+
+
+def _ai_player(policy: str, seed: int):
+    if policy == AIPolicy.RANDOM:
+        return RandomPlayer(seed)
+    if policy == AIPolicy.GREEDY:
+        return GreedyPlayer(seed)
+    return ISMCTSPlayer(seed, iterations=SEARCH_ITERATIONS)
+
+
+def _enqueue_ai_if_due(match: Match) -> None:
+    from cardgames.tasks import match_play_ai_task  # the task module imports this one
+
+    if match.status == Match.Status.ACTIVE and match.seats.exclude(ai="").exists():
+        transaction.on_commit(lambda: match_play_ai_task.delay(match.pk))
+
+
+@transaction.atomic
+def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=None, title: str = "",
+                 config: dict | None = None, seed: int | None = None) -> Match:
+    """A new match; AI seats start moving at once if it is their turn."""
+    try:
+        engine = game_for(game)
+    except ValueError as exc:
+        raise ValidationError({"game": str(exc)}) from None
+    for spec in seats:
+        if not spec.ai and spec.user is None:
+            raise ValidationError({"seats": f"Seat {spec.name!r} needs a person or an AI."})
+    seed = secrets.randbelow(2**62) if seed is None else seed
+    try:
+        state = engine.new_game(config or {}, [s.name for s in seats], seed=seed)
+    except (RuleError, ValueError, KeyError, TypeError) as exc:
+        raise ValidationError({"config": f"This game cannot start with these settings: {exc}"}) from None
+    match = Match.objects.create(campaign=campaign, event=event, game=game, title=title, config=config or {},
+                                 seed=seed, state=engine.dump(state), chance=list(state.dice.log),
+                                 created_by=actor)
+    MatchSeat.objects.bulk_create([MatchSeat(match=match, seat=i, name=s.name, user=s.user, ai=s.ai)
+                                   for i, s in enumerate(seats)])
+    audit_record(campaign=campaign, actor=actor, action="match.create", target=match,
+                 data={"game": game, "seats": [s.name for s in seats]})
+    _enqueue_ai_if_due(match)
+    return match
+
+
+def _apply(match: Match, engine, state, seat: int, action: Action, user) -> None:
+    if match.status != Match.Status.ACTIVE:
+        raise ValidationError("This match is over: nothing more can be played.")
+    if seat not in engine.to_move(state):
+        raise ValidationError("It is not your move: wait for the other side.")
+    try:
+        events = engine.apply(state, action, seat)
+    except RuleError as exc:
+        raise ValidationError(exc.message) from None
+    MatchAction.objects.create(match=match, index=match.version, seat=seat, action=list(action),
+                               events=[e.as_dict() for e in events], by=user)
+    match.version += 1
+
+
+def _store(match: Match, engine, state) -> None:
+    match.state = engine.dump(state)
+    match.chance = list(state.dice.log)
+    fields = ["state", "chance", "version"]
+    if engine.is_over(state):
+        match.status = Match.Status.FINISHED
+        match.result = engine.result(state)
+        match.finished_at = timezone.now()
+        fields += ["status", "result", "finished_at"]
+    match.save(update_fields=fields)
+
+
+@transaction.atomic
+def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
+    """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if expected_version is not None and expected_version != match.version:
+        raise ValidationError("The table changed since your page was drawn: look again and choose.")
+    engine = game_for(match.game)
+    state = engine.load(match.state)
+    try:
+        parsed = as_action(action)
+    except RuleError as exc:
+        raise ValidationError(exc.message) from None
+    _apply(match, engine, state, seat, parsed, user)
+    _store(match, engine, state)
+    _enqueue_ai_if_due(match)
+    return match
+
+
+@transaction.atomic
+def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
+    """Let AI seats move until a person must act or the match ends. Idempotent: with no AI to move,
+    nothing changes. Returns the number of actions applied."""
+    match = Match.objects.select_for_update().filter(pk=match_id, status=Match.Status.ACTIVE).first()
+    if match is None:
+        return 0
+    ai_seats = {s.seat: s.ai for s in match.seats.all() if s.ai}
+    if not ai_seats:
+        return 0
+    engine = game_for(match.game)
+    state = engine.load(match.state)
+    applied = 0
+    while applied < limit and not engine.is_over(state):
+        movers = [seat for seat in engine.to_move(state) if seat in ai_seats]
+        if not movers:
+            break
+        for seat in movers:
+            action = _ai_player(ai_seats[seat], match.seed + match.version).choose(engine, state, seat)
+            _apply(match, engine, state, seat, action, None)
+            applied += 1
+    if applied:
+        _store(match, engine, state)
+    return applied
+
+
+@transaction.atomic
+def match_cancel(*, match: Match, actor) -> Match:
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.ACTIVE:
+        raise ValidationError("Only a match in progress can be cancelled.")
+    match.status = Match.Status.CANCELLED
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "finished_at"])
+    audit_record(campaign=match.campaign, actor=actor, action="match.cancel", target=match)
+    return match

@@ -1,0 +1,132 @@
+"""Play pages: each seat plays from its own device; the table follows the other side by polling."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from campaign.permissions import Action, NotAllowed, can, require
+from campaign.views import campaign_membership
+from cardgames import selectors, services
+from cardgames.forms import MatchStartForm
+from cardgames.models import Match
+from cardgames.registry import game_title
+
+
+def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
+    """The match, my seat in it (None if I have none), and whether I am the GM.
+    A GM may watch any seat with ``?seat=N``."""
+    campaign, membership = campaign_membership(request, slug)
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id, campaign=campaign)
+    seat = selectors.match_seat_for(match=match, user=request.user)
+    is_gm = can(membership, Action.ACT_FOR_ANY)
+    watch = request.GET.get("seat")
+    if is_gm and seat is None and watch is not None and watch.isdigit():
+        seat = int(watch) if int(watch) < match.seats.count() else None
+    return match, seat, is_gm
+
+
+@login_required
+def match_list(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    members = campaign.memberships.select_related("user")
+    form = None
+    if can(membership, Action.MANAGE_EVENTS):
+        form = MatchStartForm(request.POST or None, members=members)
+        if request.method == "POST" and form.is_valid():
+            seats = [services.SeatSpec(*form.seat(i)) for i in range(2)]
+            try:
+                match = services.match_create(campaign=campaign, game=form.cleaned_data["game"], seats=seats,
+                                              actor=request.user, title=form.cleaned_data["title"])
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                messages.success(request, f"{match} has started.")
+                return redirect("match-play", slug=slug, match_id=match.pk)
+    elif request.method == "POST":
+        raise NotAllowed("Only a game master may start a match.")
+    matches = campaign.matches.prefetch_related("seats")
+    return render(request, "cardgames/match_list.html", {"campaign": campaign, "matches": matches, "form": form})
+
+
+def _table_context(match: Match, seat: int | None, is_gm: bool) -> dict:
+    table = selectors.match_table(match=match, seat=seat)
+    return {"table": table, "match": match, "seat": seat, "is_gm": is_gm, "game_title": game_title(match.game),
+            "seats": list(match.seats.all())}
+
+
+@login_required
+def match_play(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    match, seat, is_gm = _match_and_seat(request, slug, match_id)
+    return render(request, "cardgames/match_play.html", _table_context(match, seat, is_gm))
+
+
+@login_required
+def match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """The table fragment htmx polls; 204 (nothing to redraw) while the version is the one shown."""
+    match, seat, is_gm = _match_and_seat(request, slug, match_id)
+    if request.GET.get("v") == str(match.version):
+        return HttpResponse(status=204)
+    return render(request, "cardgames/_table.html", _table_context(match, seat, is_gm))
+
+
+@login_required
+@require_POST
+def match_act(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    match, seat, is_gm = _match_and_seat(request, slug, match_id)
+    if seat is None or selectors.match_seat_for(match=match, user=request.user) != seat:
+        raise Http404("You have no seat at this table.")
+    try:
+        action = json.loads(request.POST.get("action", ""))
+        version = int(request.POST.get("v", ""))
+    except ValueError:
+        messages.error(request, "That move could not be read: choose one of the buttons.")
+    else:
+        try:
+            match = services.match_act(match_id=match.pk, seat=seat, action=action, user=request.user,
+                                       expected_version=version)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+    if request.htmx:
+        match.refresh_from_db()
+        return render(request, "cardgames/_table.html", _table_context(match, seat, is_gm))
+    return redirect("match-play", slug=slug, match_id=match.pk)
+
+
+@login_required
+@require_POST
+def match_cancel(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.MANAGE_EVENTS)
+    match = get_object_or_404(Match, pk=match_id, campaign=campaign)
+    try:
+        services.match_cancel(match=match, actor=request.user)
+        messages.success(request, f"{match} was cancelled.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("match-list", slug=slug)
+
+
+@login_required
+def match_replay(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """Step forward and back through a finished match, as my seat saw it."""
+    match, seat, _ = _match_and_seat(request, slug, match_id)
+    if match.status == Match.Status.ACTIVE:
+        messages.error(request, "A match can be replayed once it is over.")
+        return redirect("match-play", slug=slug, match_id=match.pk)
+    total = match.version
+    step = request.GET.get("step", "0")
+    step = min(max(int(step), 0), total) if step.isdigit() else 0
+    entry = match.log.filter(index=step - 1).first() if step else None
+    events = [e["text"] for e in (entry.events if entry else [])
+              if e.get("see") is None or (seat is not None and seat in e["see"])]
+    return render(request, "cardgames/match_replay.html", {
+        "match": match, "seat": seat, "step": step, "total": total, "events": events,
+        "view": selectors.match_replay_step(match=match, step=step, seat=seat), "game_title": game_title(match.game),
+    })

@@ -1,0 +1,92 @@
+"""Play pages: who may see and do what, polling, and no leak of the other seat's secrets."""
+
+import json
+
+import pytest
+
+from cardgames import selectors
+from cardgames.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def url(match, suffix=""):
+    return f"/c/{match.campaign.slug}/matches/{match.pk}/{suffix}"
+
+
+def test_outsider_gets_404_everywhere(client, outsider, duel):
+    client.force_login(outsider)
+    for suffix in ("", "table/", "replay/"):
+        assert client.get(url(duel, suffix)).status_code == 404
+    assert client.post(url(duel, "act/"), {"action": "[]", "v": "0"}).status_code == 404
+
+
+def test_member_without_a_seat_cannot_act(client, gm, duel):
+    client.force_login(gm)
+    response = client.post(url(duel, "act/"), {"action": json.dumps(["choose", 1, 0, 0]), "v": "0"})
+    assert response.status_code == 404
+    assert Match.objects.get(pk=duel.pk).version == 0
+
+
+def test_playing_through_the_page_and_the_other_seat_never_sees_my_choice(client, player, rival, duel):
+    client.force_login(player)
+    page = client.get(url(duel)).content.decode()
+    assert "Your move" in page
+    action = json.loads(selectors.match_table(match=duel, seat=0).actions[0][1])
+    response = client.post(url(duel, "act/"), {"action": json.dumps(action), "v": "0"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert Match.objects.get(pk=duel.pk).version == 1
+    client.force_login(rival)
+    theirs = client.get(url(duel)).content.decode()
+    assert "Your move" in theirs
+    assert "chosen" in theirs
+    red, white, blue = action[1:]
+    assert f"red {red}; white {white}; blue {blue}" not in theirs
+
+
+def test_polling_returns_204_until_the_table_changes(client, player, duel):
+    client.force_login(player)
+    assert client.get(url(duel, "table/") + "?v=0").status_code == 204
+    assert client.get(url(duel, "table/") + "?v=-1").status_code == 200
+
+
+def test_bad_move_is_explained_not_a_500(client, player, duel):
+    client.force_login(player)
+    response = client.post(url(duel, "act/"), {"action": "not json", "v": "0"}, follow=True)
+    assert "could not be read" in response.content.decode()
+    response = client.post(url(duel, "act/"), {"action": json.dumps(["choose", 7, 7, 7]), "v": "0"}, follow=True)
+    assert response.status_code == 200
+    assert Match.objects.get(pk=duel.pk).version == 0
+
+
+def test_gm_starts_a_match_and_players_cannot(client, gm, player, rival, campaign):
+    client.force_login(player)
+    assert client.post(f"/c/{campaign.slug}/matches/", {"game": "command-dice"}).status_code == 403
+    client.force_login(gm)
+    response = client.post(f"/c/{campaign.slug}/matches/", {
+        "game": "command-dice", "title": "Wager at the Gilded Goat",
+        "seat_0": f"user:{player.pk}", "seat_1": "ai:greedy"})
+    assert response.status_code == 302
+    match = Match.objects.get(title="Wager at the Gilded Goat")
+    assert [s.name for s in match.seats.all()] == ["player1", "AI: greedy"]
+
+
+def test_api_table_and_act(player, rival, outsider, duel):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(player)
+    table = api.get(f"/api/matches/{duel.pk}/table/").json()
+    assert table["seat"] == 0
+    assert table["to_move"] == [0, 1]
+    move = table["legal_actions"][0]["action"]
+    bad = api.post(f"/api/matches/{duel.pk}/act/", {"action": ["choose", 9, 9, 9]}, format="json")
+    assert bad.status_code == 400
+    assert "action" in bad.json()
+    ok = api.post(f"/api/matches/{duel.pk}/act/", {"action": move, "version": 0}, format="json")
+    assert ok.status_code == 200
+    assert ok.json()["version"] == 1
+    api.force_authenticate(rival)
+    assert api.get(f"/api/matches/{duel.pk}/table/").json()["view"]["chosen"][0] == "chosen"
+    api.force_authenticate(outsider)
+    assert api.get(f"/api/matches/{duel.pk}/table/").status_code == 404
