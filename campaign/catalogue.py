@@ -1,7 +1,8 @@
 """Loading the unit catalogue (campaign/data/unit_catalogue.json, or a campaign's own list).
 
 The file is a list of unit types: {"name", "strength" (an int, or null for "-"), "role", "path", "traits",
-"text", "effects", "quest", "trains_to" (a name in the same list or scope), "third_training"}. Loading is
+"text", "effects" (in the battle engine's vocabulary, battles/engine/effects.py), "quest", "trains_to" (a name
+in the same list or scope; a campaign's scope includes the defaults it sees), "third_training"}. Loading is
 idempotent: a type is matched by name within its scope (a campaign, or the global defaults), updated in
 place when it changed and left alone when not; artwork is never touched. A bad entry stops the load with
 a message naming it, before anything is written.
@@ -17,7 +18,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from battles.engine.effects import compile_effects
 from campaign.models import Campaign, UnitPath, UnitRole, UnitType
+from cardgames.engine.core import RuleError
 
 DEFAULT_CATALOGUE = Path(__file__).resolve().parent / "data" / "unit_catalogue.json"
 FIELDS = ("strength", "role", "path", "traits", "text", "effects", "quest", "third_training")
@@ -34,7 +37,29 @@ class CatalogueLoadResult:
         return len(self.created) + len(self.updated) + len(self.unchanged)
 
 
-def _clean_entry(index: int, raw: object) -> dict:
+def catalogue_effects_check(*, name: str, effects: object) -> list:
+    """A card's effects, checked against the battle engine's vocabulary: a card the engine cannot play is refused
+    here, when it is written, not in the middle of a Battle."""
+    if not isinstance(effects, list):
+        raise ValidationError(f"{name}: effects must be a list of effects, like "
+                              '[{"when": "discard", "do": "add", "amount": 1, "to": "own"}], or [] for none.')
+    try:
+        compile_effects(name, effects)
+    except RuleError as exc:
+        raise ValidationError(exc.message) from exc
+    return effects
+
+
+def catalogue_entry_of(unit_type: UnitType) -> dict:
+    """A unit type as a catalogue entry: what a campaign's own version of a default starts from."""
+    entry = {f: getattr(unit_type, f) for f in FIELDS}
+    entry["name"] = unit_type.name
+    entry["trains_to"] = unit_type.trains_to.name if unit_type.trains_to_id else None
+    return entry
+
+
+def catalogue_entry_clean(raw: object, *, index: int = 0) -> dict:
+    """One entry checked and normalised (its trains_to is checked against the scope by catalogue_load)."""
     if not isinstance(raw, dict):
         raise ValidationError(f"Catalogue entry {index + 1} is not an object: each unit type is a JSON object.")
     name = raw.get("name")
@@ -54,9 +79,8 @@ def _clean_entry(index: int, raw: object) -> dict:
     traits = raw.get("traits") or []
     if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
         raise ValidationError(f"{label}: traits must be a list of words.")
-    effects = raw.get("effects") if raw.get("effects") is not None else []
-    if not isinstance(effects, list | dict):
-        raise ValidationError(f"{label}: effects must be a list (or an object).")
+    effects = raw.get("effects")
+    effects = catalogue_effects_check(name=name.strip(), effects=[] if effects is None else effects)
     trains_to = raw.get("trains_to") or None
     if trains_to is not None and not isinstance(trains_to, str):
         raise ValidationError(f"{label}: trains_to must be the name of another unit type, or null.")
@@ -76,13 +100,14 @@ def catalogue_load(*, entries: list, campaign: Campaign | None = None,
     """Load unit types into a scope (a campaign's own catalogue, or the global defaults when campaign is None)."""
     if not isinstance(entries, list):
         raise ValidationError("A unit catalogue is a JSON list of unit types.")
-    cleaned = [_clean_entry(i, raw) for i, raw in enumerate(entries)]
+    cleaned = [catalogue_entry_clean(raw, index=i) for i, raw in enumerate(entries)]
     names = [entry["name"] for entry in cleaned]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
         raise ValidationError(f"The catalogue names these twice: {', '.join(duplicates)}. Keep one of each.")
     existing = {t.name: t for t in UnitType.objects.select_for_update().filter(campaign=campaign)}
-    known = set(existing) | set(names)
+    defaults = {} if campaign is None else {t.name: t for t in UnitType.objects.filter(campaign__isnull=True)}
+    known = set(existing) | set(names) | set(defaults)
     for entry in cleaned:
         if entry["trains_to"] and entry["trains_to"] not in known:
             raise ValidationError(f"{entry['name']} trains to {entry['trains_to']!r}, which is not in the catalogue: "
@@ -105,11 +130,13 @@ def catalogue_load(*, entries: list, campaign: Campaign | None = None,
         changed_entries[unit_type.name] = changed
     for entry in cleaned:
         unit_type = existing[entry["name"]]
-        target = existing[entry["trains_to"]] if entry["trains_to"] else None
+        target = (existing.get(entry["trains_to"]) or defaults[entry["trains_to"]]) if entry["trains_to"] else None
         if unit_type.trains_to_id != (target.pk if target else None):
             unit_type.trains_to = target
             unit_type.save(update_fields=["trains_to"])
             changed_entries.setdefault(unit_type.name, []).append("trains_to")
+    if result.created and defaults:
+        _repoint_to_replacements(campaign=campaign, own=existing, replaced=result.created)
     for name, changed in changed_entries.items():
         (result.updated if changed else result.unchanged).append(name)
     if campaign is not None:
@@ -118,6 +145,14 @@ def catalogue_load(*, entries: list, campaign: Campaign | None = None,
         audit_record(campaign=campaign, actor=actor, action="catalogue.load", target=campaign,
                      data={"created": len(result.created), "updated": len(result.updated)})
     return result
+
+
+def _repoint_to_replacements(*, campaign: Campaign, own: dict[str, UnitType], replaced: list[str]) -> None:
+    """The campaign's types that trained into a default now train into the campaign's version of it."""
+    for unit_type in UnitType.objects.filter(campaign=campaign, trains_to__campaign__isnull=True,
+                                             trains_to__name__in=replaced).select_related("trains_to"):
+        unit_type.trains_to = own[unit_type.trains_to.name]
+        unit_type.save(update_fields=["trains_to"])
 
 
 def catalogue_read(path: Path | str = DEFAULT_CATALOGUE) -> list:

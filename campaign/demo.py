@@ -10,12 +10,24 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from campaign import ledger, selectors, services
+from campaign import clock, ledger, map_image, map_services, selectors, services
 from campaign.catalogue import DEFAULT_CATALOGUE, catalogue_load_file
-from campaign.models import ArmyDayActivity, Campaign, Commander, Event, Item, Role, UnitType
+from campaign.models import (
+    Army,
+    ArmyDayActivity,
+    Campaign,
+    Commander,
+    Event,
+    Item,
+    MoveOrder,
+    Role,
+    TacticalMap,
+    UnitType,
+)
 
 DEMO_SLUG = "the-sultans-might"
 
@@ -51,6 +63,7 @@ def load_demo() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     existing = Campaign.objects.filter(slug=DEMO_SLUG).first()
     if existing:
         load_demo_economy(campaign=existing, users=users)
+        load_demo_map(campaign=existing, users=users)
         return existing, DEMO_LOGINS
     gm = users["gm"]
     campaign = services.campaign_create(
@@ -64,8 +77,9 @@ def load_demo() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     now = timezone.now()
     event = services.event_create(campaign=campaign, name="Autumn Muster", starts_at=now - timedelta(hours=2),
                                   ends_at=now + timedelta(days=2), minutes_per_hour=60, actor=gm)
-    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    clock.event_clock_start(event=event, actor=gm)
     load_demo_economy(campaign=campaign, users=users)
+    load_demo_map(campaign=campaign, users=users)
     return campaign, DEMO_LOGINS
 
 
@@ -136,3 +150,45 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
         services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.MARKED_BY_GM, actor=gm)
     services.funding_request_create(requester=bastian, funder=amira, amount=40,
                                     reason="Upkeep for the Eastern Riders after the ford skirmish", actor=bastian_user)
+
+
+def load_demo_map(*, campaign: Campaign, users: dict) -> None:
+    """The painted valley with its terrain, a camp, a town and a city, a Base at the ford town, and the three
+    demo armies on the map with orders under way (the Eastern Riders reach the camp in 2 hours). Made once."""
+    if TacticalMap.objects.filter(campaign=campaign).exists() or not Army.objects.filter(campaign=campaign).exists():
+        return
+    gm = users["gm"]
+    event = Event.objects.filter(campaign=campaign).order_by("starts_at").first()
+    if event.status == Event.Status.RUNNING and event.clock_started_at is None:  # loaded before the clock existed
+        clock.event_clock_pause(event=event, actor=gm)
+        clock.event_clock_resume(event=event, actor=gm)
+    tactical_map = map_services.tactical_map_get_or_create(campaign=campaign, actor=gm)
+    map_services.tactical_map_set_scale(tactical_map=tactical_map, width_inches=map_image.VALLEY_WIDTH, actor=gm)
+    map_services.tactical_map_set_picture(
+        tactical_map=tactical_map, actor=gm,
+        upload=SimpleUploadedFile("valley.png", map_image.valley_picture(), content_type="image/png"))
+    for name, kind, points, penalty in (
+            ("The Sweetwater", "challenging", map_image.VALLEY_RIVER, 2.0),
+            ("Old Forest", "difficult", map_image.VALLEY_FOREST, 0.0),
+            ("Red Hills", "difficult", map_image.VALLEY_HILLS, 0.0),
+            ("Drowned Marsh", "impassable", map_image.VALLEY_MARSH, 0.0)):
+        map_services.terrain_region_create(tactical_map=tactical_map, name=name, kind=kind, points=points,
+                                           penalty=penalty, actor=gm)
+    commanders = {c.name: c for c in Commander.objects.filter(campaign=campaign)}
+    amira, emir = commanders["Amira bint Khalid"], commanders["Emir Qasim"]
+    town = map_services.location_create(tactical_map=tactical_map, name="Riverford", size="town", x=18, y=19,
+                                        holder=amira, actor=gm)
+    camp = map_services.location_create(tactical_map=tactical_map, name="Palm Camp", size="camp", x=40, y=27,
+                                        actor=gm)
+    map_services.location_create(tactical_map=tactical_map, name="Qal'at al-Sultan", size="city", x=8, y=6,
+                                 holder=emir, actor=gm)
+    map_services.base_create(tactical_map=tactical_map, name="Ford Redoubt", x=17, y=20.5, morale_bonus=2,
+                             location=town, actor=gm)
+    armies = {a.name: a for a in Army.objects.filter(campaign=campaign)}
+    map_services.army_place(army=armies["Ford Guard"], tactical_map=tactical_map, x=18, y=19, actor=gm)
+    riders = map_services.army_place(army=armies["Eastern Riders"], tactical_map=tactical_map, x=40, y=20, actor=gm)
+    host = map_services.army_place(army=armies["Host of the Emir"], tactical_map=tactical_map, x=34, y=17, actor=gm)
+    map_services.army_order_move(army=riders, kind=MoveOrder.Kind.LOCATION, location=camp, actor=users["bastian"])
+    map_services.army_order_move(army=host, kind=MoveOrder.Kind.LOCATION, location=town, actor=gm)
+    map_services.reveal_create(army=host, to_commander=amira, what="position", actor=gm)
+    map_services.reveal_create(army=host, to_commander=amira, what="size", actor=gm)

@@ -16,7 +16,6 @@ from rest_framework.response import Response
 
 from campaign import ledger, selectors, services
 from campaign.economy_rules import upkeep_bill
-from campaign.economy_views import economy_today
 from campaign.models import (
     Commander,
     Day,
@@ -96,15 +95,27 @@ class UpkeepForecastSerializer(serializers.Serializer):
     commander = serializers.IntegerField()
     day = serializers.IntegerField(allow_null=True)
     gross = serializers.IntegerField()
-    morale_spent = serializers.IntegerField()
+    morale_pledged = serializers.IntegerField(help_text="Morale pledged to this Day's upkeep.")
+    morale_spent = serializers.IntegerField(help_text="What the bill can use of the pledge (at most the Morale left).")
     morale_offset = serializers.IntegerField()
     total = serializers.IntegerField()
     lines = UpkeepLineSerializer(many=True)
 
 
+PAID_BY_HELP = ("The commander who pays (default: this commander): one you may act for. One character paying for "
+                "everything about a unit makes it that character's retinue.")
+
+
 class RecruitSerializer(serializers.Serializer):
     offer = serializers.PrimaryKeyRelatedField(queryset=EventRecruitOffer.objects.none(),
                                                help_text="An offer of the current Event's recruit list.")
+    paid_by = serializers.PrimaryKeyRelatedField(queryset=Commander.objects.none(), required=False,
+                                                 help_text=PAID_BY_HELP)
+
+
+class UpkeepPledgeSerializer(serializers.Serializer):
+    points = serializers.IntegerField(min_value=0, help_text="Morale to spend on today's upkeep, 5 lunari off each; "
+                                                             "0 takes the pledge back.")
 
 
 class MoraleBuySerializer(serializers.Serializer):
@@ -124,7 +135,9 @@ class LedgerPostedSerializer(serializers.Serializer):
 class TrainSerializer(serializers.Serializer):
     weapon_items = serializers.PrimaryKeyRelatedField(
         queryset=Item.objects.none(), many=True, required=False, default=list,
-        help_text="Weapon item cards of the commander to destroy: 5 lunari off each, for at most half the price.")
+        help_text="Weapon item cards of the payer to destroy: 5 lunari off each, for at most half the price.")
+    paid_by = serializers.PrimaryKeyRelatedField(queryset=Commander.objects.none(), required=False,
+                                                 help_text=PAID_BY_HELP)
 
 
 class TrainingSerializer(serializers.ModelSerializer):
@@ -177,10 +190,22 @@ class DayCloseSerializer(serializers.Serializer):
     next_day = serializers.IntegerField(allow_null=True)
 
 
-def _forecast_data(commander_id: int, day: Day | None, result) -> dict:
+def _forecast_data(commander_id: int, day: Day | None, result, pledged: int) -> dict:
     return {"commander": commander_id, "day": day.pk if day else None, "gross": result.gross,
-            "morale_spent": result.morale_spent, "morale_offset": result.morale_offset, "total": result.total,
-            "lines": result.lines}
+            "morale_pledged": pledged, "morale_spent": result.morale_spent, "morale_offset": result.morale_offset,
+            "total": result.total, "lines": result.lines}
+
+
+def _commander_forecast(commander: Commander, day: Day | None) -> dict:
+    if day is None:
+        return _forecast_data(commander.pk, None, upkeep_bill(()), 0)
+    return _forecast_data(commander.pk, day, selectors.upkeep_forecast(commander=commander, day=day),
+                          selectors.upkeep_pledges(day=day, commanders=[commander]).get(commander.pk, 0))
+
+
+def _payers(campaign_id: int) -> QuerySet[Commander]:
+    """Any commander of the campaign parses as a payer; the service refuses one the person may not act for (403)."""
+    return Commander.objects.filter(campaign_id=campaign_id)
 
 
 def _valid(serializer_class, request, **context):
@@ -233,23 +258,37 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
     def forecast(self, request, pk=None):
         """What closing the campaign's open Day now would charge this commander."""
         commander = self.get_object()
-        _, day = economy_today(campaign=commander.campaign)
-        result = selectors.upkeep_forecast(commander=commander, day=day) if day else upkeep_bill(())
-        return Response(UpkeepForecastSerializer(_forecast_data(commander.pk, day, result)).data)
+        _, day = selectors.event_and_day_today(campaign=commander.campaign)
+        return Response(UpkeepForecastSerializer(_commander_forecast(commander, day)).data)
+
+    @extend_schema(request=UpkeepPledgeSerializer, responses={200: UpkeepForecastSerializer})
+    @action(detail=True, methods=["post"])
+    def pledge(self, request, pk=None):
+        """Pledge Morale to the open Day's upkeep (at most the Morale the commander has); answers the forecast,
+        which shows what the pledge saves."""
+        commander = self.get_object()
+        _, day = selectors.event_and_day_today(campaign=commander.campaign)
+        if day is None:
+            raise ValidationError("No Day is open: pledge Morale to upkeep during an Event.")
+        points = _valid(UpkeepPledgeSerializer, request).validated_data["points"]
+        services.upkeep_pledge_morale(commander=commander, day=day, points=points, actor=request.user)
+        return Response(UpkeepForecastSerializer(_commander_forecast(commander, day)).data)
 
     @extend_schema(request=RecruitSerializer, responses={201: UnitSerializer})
     @action(detail=True, methods=["post"])
     def recruit(self, request, pk=None):
-        """Recruit from the current Event's recruit list into the reserve; the commander pays."""
+        """Recruit from the current Event's recruit list into the reserve; `paid_by` (default: the commander) pays."""
         commander = self.get_object()
-        event, _ = economy_today(campaign=commander.campaign)
+        event, _ = selectors.event_and_day_today(campaign=commander.campaign)
         if event is None:
             raise ValidationError("No Event is on: recruit at a running Event.")
         body = RecruitSerializer(data=request.data)
         body.fields["offer"].queryset = selectors.event_recruit_offers(event=event)
+        body.fields["paid_by"].queryset = _payers(commander.campaign_id)
         body.is_valid(raise_exception=True)
         unit = services.unit_recruit(commander=commander, unit_type=body.validated_data["offer"].unit_type,
-                                     event=event, paid_by=commander, actor=request.user)
+                                     event=event, paid_by=body.validated_data.get("paid_by", commander),
+                                     actor=request.user)
         return Response(UnitSerializer(unit).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=MoraleBuySerializer, responses={200: CommanderSerializer})
@@ -257,7 +296,7 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
     def morale(self, request, pk=None):
         """Buy Morale: once per Day, 5 lunari a point, up to the starting value, never during a Battle."""
         commander = self.get_object()
-        _, day = economy_today(campaign=commander.campaign)
+        _, day = selectors.event_and_day_today(campaign=commander.campaign)
         if day is None:
             raise ValidationError("No Day is open: buy Morale during an Event.")
         points = _valid(MoraleBuySerializer, request).validated_data["points"]
@@ -301,15 +340,20 @@ class UnitViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=TrainSerializer, responses={201: TrainingSerializer})
     @action(detail=True, methods=["post"])
     def train(self, request, pk=None):
-        """Train at the current Event: +1 Strength for 10 x the new Strength; the commander pays."""
+        """Train at the current Event: +1 Strength for 10 x the new Strength; `paid_by` (default: the unit's
+        commander) pays, and only the payer's weapon cards can be destroyed."""
         unit = self.get_object()
-        event, _ = economy_today(campaign=unit.campaign)
+        event, _ = selectors.event_and_day_today(campaign=unit.campaign)
         if event is None:
             raise ValidationError("No Event is on: train units at a running Event.")
         body = TrainSerializer(data=request.data)
-        body.fields["weapon_items"].child_relation.queryset = selectors.commander_items(commander=unit.commander)
+        body.fields["paid_by"].queryset = _payers(unit.campaign_id)
+        body.fields["weapon_items"].child_relation.queryset = Item.objects.filter(
+            commander__in=commanders_visible_to(user=request.user).filter(campaign_id=unit.campaign_id),
+            destroyed_at__isnull=True)
         body.is_valid(raise_exception=True)
-        training = services.unit_train(unit=unit, event=event, paid_by=unit.commander, actor=request.user,
+        payer = body.validated_data.get("paid_by", unit.commander)
+        training = services.unit_train(unit=unit, event=event, paid_by=payer, actor=request.user,
                                        weapon_items=body.validated_data["weapon_items"])
         return Response(TrainingSerializer(training).data, status=status.HTTP_201_CREATED)
 
@@ -428,7 +472,9 @@ class UpkeepDayViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         visible = set(commanders_visible_to(user=request.user).filter(campaign_id=day.event.campaign_id)
                       .values_list("pk", flat=True))
         forecasts = selectors.upkeep_forecasts(day=day)
-        rows = [_forecast_data(cid, day, result) for cid, result in sorted(forecasts.items()) if cid in visible]
+        pledges = selectors.upkeep_pledges(day=day)
+        rows = [_forecast_data(cid, day, result, pledges.get(cid, 0)) for cid, result in sorted(forecasts.items())
+                if cid in visible]
         return Response(UpkeepForecastSerializer(rows, many=True).data)
 
     @extend_schema(request=None, responses={200: DayCloseSerializer})

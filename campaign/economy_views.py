@@ -21,9 +21,11 @@ from django.views.decorators.http import require_POST
 from campaign import ledger, selectors, services
 from campaign.economy_rules import (
     LUNARI_PER_MORALE_POINT,
+    UPKEEP_OFFSET_PER_MORALE,
     WEAPON_CARD_OFFSET,
     TrainingPrice,
     training_max_weapon_cards,
+    upkeep_morale_useful,
 )
 from campaign.forms import (
     ArrearsForgiveForm,
@@ -36,12 +38,12 @@ from campaign.forms import (
     RecruitForm,
     RetinueNameForm,
     TrainForm,
+    UpkeepPledgeForm,
     form_errors_sentence,
 )
 from campaign.models import (
     Campaign,
     Commander,
-    Day,
     Event,
     FundingRequest,
     Item,
@@ -56,13 +58,6 @@ from campaign.views import campaign_membership
 
 LEDGER_ROWS = 100
 AUDIT_ROWS = 50
-
-
-def economy_today(*, campaign: Campaign) -> tuple[Event | None, Day | None]:
-    """The Event recruiting and training happen at (the running one, else the next not closed) and its open Day."""
-    events = Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at", "id")
-    event = events.filter(status=Event.Status.RUNNING).first() or events.first()
-    return event, selectors.event_current_day(event=event) if event else None
 
 
 def commander_visible_or_404(*, membership: Membership, commander_id: int) -> Commander:
@@ -81,6 +76,10 @@ def _commander(request: HttpRequest, slug: str, commander_id: int):
 
 def _refused(request: HttpRequest, exc: ValidationError | NotAllowed) -> None:
     messages.error(request, exc.message if isinstance(exc, NotAllowed) else " ".join(exc.messages))
+
+
+def _paid_by(commander: Commander, payer: Commander) -> str:
+    return "" if payer.pk == commander.pk else f", paid by {payer}"
 
 
 def _back(commander: Commander, anchor: str = ""):
@@ -161,7 +160,7 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None) -
 @login_required
 def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
     campaign, membership, commander = _commander(request, slug, commander_id)
-    event, day = economy_today(campaign=campaign)
+    event, day = selectors.event_and_day_today(campaign=campaign)
     balance = ledger.ledger_purse_balance(commander=commander)
     units = list(selectors.commander_units(commander=commander))
     forecast = selectors.upkeep_forecast(commander=commander, day=day) if day else None
@@ -169,6 +168,7 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
     offers = [(offer, selectors.recruit_offer_quote(offer=offer))
               for offer in (selectors.event_recruit_offers(event=event) if event else [])]
     room = max(commander.starting_morale - commander.morale, 0)
+    payers = list(selectors.commanders_for_member(membership=membership))
     return render(request, "campaign/economy/commander_detail.html", {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
         "balance": balance, "ledger_rows": _ledger_rows(commander, balance),
@@ -177,6 +177,10 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
         "weapon_card_offset": WEAPON_CARD_OFFSET,
         "forecast": forecast,
         "forecast_lines": [(unit_names.get(line.unit_id), line) for line in forecast.lines] if forecast else [],
+        "pledged": selectors.upkeep_pledges(day=day, commanders=[commander]).get(commander.pk, 0) if day else 0,
+        "pledge_useful": upkeep_morale_useful(forecast.gross) if forecast else 0,
+        "upkeep_offset": UPKEEP_OFFSET_PER_MORALE,
+        "payers": payers if len(payers) > 1 else [],
         "offers": offers,
         "funding": selectors.funding_requests_for(commander=commander),
         "funding_form": FundingRequestForm(requester=commander),
@@ -190,22 +194,23 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
 @require_POST
 def commander_recruit(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
     campaign, _, commander = _commander(request, slug, commander_id)
-    event, _ = economy_today(campaign=campaign)
+    event, _ = selectors.event_and_day_today(campaign=campaign)
     if event is None:
         messages.error(request, "No Event is on: recruit at a running Event.")
         return _back(commander, "recruit")
-    form = RecruitForm(request.POST, offers=selectors.event_recruit_offers(event=event))
+    form = RecruitForm(request.POST, offers=selectors.event_recruit_offers(event=event), commander=commander)
     if not form.is_valid():
-        messages.error(request, "Pick a unit from this Event's recruit list.")
+        messages.error(request, "Pick a unit from this Event's recruit list." if "offer" in form.errors
+                       else form_errors_sentence(form))
         return _back(commander, "recruit")
-    offer = form.cleaned_data["offer"]
+    offer, payer = form.cleaned_data["offer"], form.payer()
     try:
-        unit = services.unit_recruit(commander=commander, unit_type=offer.unit_type, event=event, paid_by=commander,
+        unit = services.unit_recruit(commander=commander, unit_type=offer.unit_type, event=event, paid_by=payer,
                                      actor=request.user)
     except (ValidationError, NotAllowed) as exc:
         _refused(request, exc)
     else:
-        messages.success(request, f"{unit.unit_type} joined {commander}'s reserve.")
+        messages.success(request, f"{unit.unit_type} joined {commander}'s reserve{_paid_by(commander, payer)}.")
     return _back(commander, "units")
 
 
@@ -214,23 +219,24 @@ def commander_recruit(request: HttpRequest, slug: str, commander_id: int) -> Htt
 def unit_train(request: HttpRequest, slug: str, commander_id: int, unit_id: int) -> HttpResponse:
     campaign, _, commander = _commander(request, slug, commander_id)
     unit = get_object_or_404(Unit, pk=unit_id, commander=commander)
-    event, _ = economy_today(campaign=campaign)
+    event, _ = selectors.event_and_day_today(campaign=campaign)
     if event is None:
         messages.error(request, "No Event is on: train units at a running Event.")
         return _back(commander, "units")
-    form = TrainForm(request.POST, weapons=selectors.commander_items(commander=commander))
+    form = TrainForm(request.POST, weapons=selectors.commander_items(commander=commander), commander=commander)
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return _back(commander, "units")
+    payer = form.payer()
     try:
-        training = services.unit_train(unit=unit, event=event, paid_by=commander, actor=request.user,
+        training = services.unit_train(unit=unit, event=event, paid_by=payer, actor=request.user,
                                        weapon_items=list(form.cleaned_data["weapon_items"]))
     except (ValidationError, NotAllowed) as exc:
         _refused(request, exc)
     else:
         became = f" and became {training.type_to}" if training.type_to != training.type_from else ""
         messages.success(request, f"{training.type_from} trained to Strength {training.strength_to}{became}, "
-                                  f"for {training.paid} lunari.")
+                                  f"for {training.paid} lunari{_paid_by(commander, payer)}.")
     return _back(commander, "units")
 
 
@@ -256,7 +262,7 @@ def unit_name(request: HttpRequest, slug: str, commander_id: int, unit_id: int) 
 @require_POST
 def morale_buy(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
     campaign, _, commander = _commander(request, slug, commander_id)
-    _, day = economy_today(campaign=campaign)
+    _, day = selectors.event_and_day_today(campaign=campaign)
     form = MoraleBuyForm(request.POST)
     if day is None:
         messages.error(request, "No Day is open: buy Morale during an Event.")
@@ -272,6 +278,31 @@ def morale_buy(request: HttpRequest, slug: str, commander_id: int) -> HttpRespon
             messages.success(request, f"{commander} bought {form.cleaned_data['points']} Morale: "
                                       f"now {commander.morale}.")
     return _back(commander, "morale")
+
+
+@login_required
+@require_POST
+def upkeep_pledge(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    """Pledge Morale to today's upkeep (0 takes the pledge back); the forecast shows what it saves."""
+    campaign, _, commander = _commander(request, slug, commander_id)
+    _, day = selectors.event_and_day_today(campaign=campaign)
+    form = UpkeepPledgeForm(request.POST)
+    if day is None:
+        messages.error(request, "No Day is open: pledge Morale to upkeep during an Event.")
+    elif not form.is_valid():
+        messages.error(request, "Pledge a whole number of Morale points, 0 or more.")
+    else:
+        points = form.cleaned_data["points"]
+        try:
+            services.upkeep_pledge_morale(commander=commander, day=day, points=points, actor=request.user)
+        except (ValidationError, NotAllowed) as exc:
+            _refused(request, exc)
+        else:
+            forecast = selectors.upkeep_forecast(commander=commander, day=day)
+            saves = (f"it takes {forecast.morale_offset} lunari off today's bill" if forecast.gross
+                     else "no upkeep is due yet, so it takes nothing off for now")
+            messages.success(request, f"{commander} pledges {points} Morale to Day {day.number}'s upkeep: {saves}.")
+    return _back(commander, "upkeep")
 
 
 @login_required
@@ -351,7 +382,7 @@ def economy(request: HttpRequest, slug: str) -> HttpResponse:
     """Every purse, the open upkeep debts, today's forecast, grants and fines, and closing the Day."""
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.ACT_FOR_ANY)
-    event, day = economy_today(campaign=campaign)
+    event, day = selectors.event_and_day_today(campaign=campaign)
     forecasts = selectors.upkeep_forecasts(day=day) if day else {}
     arrears = list(selectors.arrears_open(campaign=campaign))
     owed: dict[int, int] = {}

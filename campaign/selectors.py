@@ -67,6 +67,13 @@ def event_current_day(*, event: Event) -> Day | None:
     return event.days.filter(status=Day.Status.OPEN).first()
 
 
+def event_and_day_today(*, campaign: Campaign) -> tuple[Event | None, Day | None]:
+    """The Event recruiting and training happen at (the running one, else the next not closed) and its open Day."""
+    events = Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at", "id")
+    event = events.filter(status=Event.Status.RUNNING).first() or events.first()
+    return event, event_current_day(event=event) if event else None
+
+
 def heartbeat_get(*, name: str) -> Heartbeat | None:
     return Heartbeat.objects.filter(name=name).first()
 
@@ -78,6 +85,12 @@ def heartbeat_get(*, name: str) -> Heartbeat | None:
 
 def commanders_of_campaign(*, campaign: Campaign) -> QuerySet[Commander]:
     return Commander.objects.filter(campaign=campaign).select_related("player", "purse")
+
+
+def commanders_for_member(*, membership: Membership) -> QuerySet[Commander]:
+    """The commanders a member may act for, and so pay from, in their campaign: a GM any, a player their own."""
+    commanders = Commander.objects.filter(campaign_id=membership.campaign_id)
+    return (commanders if membership.is_gm else commanders.filter(player_id=membership.user_id)).order_by("name")
 
 
 def commanders_of_user(*, user, campaign: Campaign | None = None) -> QuerySet[Commander]:
@@ -99,12 +112,13 @@ def commander_armies(*, commander: Commander) -> QuerySet[Army]:
     return Army.objects.filter(commander=commander).prefetch_related("units__unit_type")
 
 
-def unit_types_for_campaign(*, campaign: Campaign | None) -> list[UnitType]:
-    """The catalogue a campaign sees: its own types, and every default type it has not replaced by name."""
-    own = list(UnitType.objects.filter(campaign=campaign)) if campaign is not None else []
-    names = {unit_type.name for unit_type in own}
-    defaults = [t for t in UnitType.objects.filter(campaign__isnull=True) if t.name not in names]
-    return sorted(own + defaults, key=lambda t: t.name)
+def unit_types_for_campaign(*, campaign: Campaign | None) -> QuerySet[UnitType]:
+    """The catalogue a campaign sees, by name: its own types, and every default type it has not replaced by name."""
+    defaults = Q(campaign__isnull=True)
+    if campaign is not None:
+        own = UnitType.objects.filter(campaign=campaign)
+        defaults = Q(campaign=campaign) | (defaults & ~Q(name__in=own.values("name")))
+    return UnitType.objects.filter(defaults).select_related("trains_to").order_by("name")
 
 
 def unit_type_by_name(*, campaign: Campaign | None, name: str) -> UnitType | None:
@@ -210,6 +224,14 @@ def upkeep_forecast(*, commander: Commander, day: Day) -> UpkeepBillResult:
     if commander.pk not in inputs:
         return upkeep_bill(())
     return upkeep_bill_for(inputs[commander.pk])
+
+
+def upkeep_pledges(*, day: Day, commanders: Iterable[Commander] | None = None) -> dict[int, int]:
+    """The Morale pledged to the Day's upkeep, by commander id (a commander with no pledge is left out)."""
+    pledges = UpkeepMoralePledge.objects.filter(day=day)
+    if commanders is not None:
+        pledges = pledges.filter(commander__in=list(commanders))
+    return dict(pledges.values_list("commander_id", "points"))
 
 
 def upkeep_forecasts(*, day: Day) -> dict[int, UpkeepBillResult]:

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from campaign import artwork, ledger, selectors
+from campaign.catalogue import catalogue_entry_clean, catalogue_entry_of, catalogue_load
 from campaign.economy_rules import (
     COMMANDER_POWERS,
     MAX_TRAININGS,
@@ -329,6 +330,57 @@ def unit_type_set_artwork(*, unit_type: UnitType, upload, actor: AbstractBaseUse
         audit_record(campaign=unit_type.campaign, actor=actor, action="unit_type.artwork", target=unit_type,
                      data={"width": processed.width, "height": processed.height})
     return unit_type
+
+
+def _unit_type_locked_in_scope(unit_type: UnitType, campaign: Campaign | None) -> UnitType:
+    unit_type = UnitType.objects.select_for_update().select_related("trains_to").get(pk=unit_type.pk)
+    if unit_type.campaign_id not in (None, campaign.pk if campaign else None):
+        raise ValidationError(f"{unit_type} belongs to another campaign's catalogue: edit it there.")
+    return unit_type
+
+
+@transaction.atomic
+def unit_type_save(*, campaign: Campaign | None, entry: dict, actor: AbstractBaseUser | None,
+                   unit_type: UnitType | None = None, with_artwork: bool = True) -> UnitType:
+    """Add a unit type to a catalogue (a campaign's, or the defaults for None) or change one, through
+    catalogue_load so a form, the API, the admin and a file all pass the same checks.
+
+    Changing a default type for a campaign saves the campaign's own version under the same name, which replaces
+    the default there and nowhere else; it starts with the default's artwork unless with_artwork is False.
+    A new type may not take the name of one the catalogue already has: edit that one instead."""
+    name = catalogue_entry_clean(entry)["name"]
+    scope = UnitType.objects.filter(campaign=campaign)
+    if unit_type is None:
+        if scope.filter(name=name).exists():
+            raise ValidationError({"name": f"The catalogue already has {name}: edit it instead, or pick another "
+                                           "name."})
+    else:
+        unit_type = _unit_type_locked_in_scope(unit_type, campaign)
+        if unit_type.campaign_id == (campaign.pk if campaign else None) and unit_type.name != name:
+            if scope.filter(name=name).exists():
+                raise ValidationError({"name": f"The catalogue already has {name}: pick another name."})
+            unit_type.name = name
+            unit_type.save(update_fields=["name"])
+    catalogue_load(entries=[entry], campaign=campaign, actor=actor)
+    saved = scope.get(name=name)
+    copy_artwork = (with_artwork and unit_type is not None and unit_type.pk != saved.pk and unit_type.artwork
+                    and not saved.artwork)
+    if copy_artwork:
+        with unit_type.artwork.open("rb") as original:
+            saved = unit_type_set_artwork(unit_type=saved, upload=original, actor=actor)
+    return saved
+
+
+@transaction.atomic
+def unit_type_set_campaign_artwork(*, campaign: Campaign, unit_type: UnitType, upload,
+                                   actor: AbstractBaseUser | None) -> UnitType:
+    """A campaign's artwork for a type it sees. A default type gets the campaign's own version first, so other
+    campaigns keep the default's picture."""
+    unit_type = _unit_type_locked_in_scope(unit_type, campaign)
+    if unit_type.campaign_id is None:
+        unit_type = unit_type_save(campaign=campaign, entry=catalogue_entry_of(unit_type), unit_type=unit_type,
+                                   actor=actor, with_artwork=False)
+    return unit_type_set_artwork(unit_type=unit_type, upload=upload, actor=actor)
 
 
 # --- recruiting ---------------------------------------------------------------------------------------

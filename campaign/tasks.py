@@ -22,3 +22,17 @@ def day_close(day_id: int) -> dict | None:
     result = services.day_close(day=day, actor=None)
     return {"day": day_id, "bills": len(result.bills), "arrears": len(result.arrears),
             "already_closed": result.already_closed}
+
+
+@shared_task(name="campaign.clock_tick")
+def clock_tick() -> dict:
+    """Beat runs this every minute: every due hour of every running Event, in bounded batches. Idempotent: an
+    hour already processed is skipped. When more hours are due than one batch takes, the next batch is queued."""
+    from django.db import transaction
+
+    from campaign import clock
+
+    result = clock.clock_tick()
+    if result.more:
+        transaction.on_commit(clock_tick.delay)
+    return {"processed": result.processed, "more": result.more}

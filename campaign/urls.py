@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign import economy_views, views
+from campaign import catalogue_views, economy_views, map_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,6 +14,8 @@ urlpatterns = [
     path("c/<slug:slug>/commanders/<int:commander_id>/units/<int:unit_id>/name/", economy_views.unit_name,
          name="unit-name"),
     path("c/<slug:slug>/commanders/<int:commander_id>/morale/", economy_views.morale_buy, name="morale-buy"),
+    path("c/<slug:slug>/commanders/<int:commander_id>/upkeep-pledge/", economy_views.upkeep_pledge,
+         name="upkeep-pledge"),
     path("c/<slug:slug>/commanders/<int:commander_id>/funding/", economy_views.funding_create,
          name="funding-create"),
     path("c/<slug:slug>/commanders/<int:commander_id>/funding/<int:request_id>/<str:decision>/",
@@ -26,4 +28,22 @@ urlpatterns = [
          name="arrears-decide"),
     path("c/<slug:slug>/economy/<str:kind>/", economy_views.economy_lunari, name="economy-lunari"),
     path("c/<slug:slug>/audit/", economy_views.audit_trail, name="audit-trail"),
+    path("c/<slug:slug>/catalogue/", catalogue_views.catalogue_page, name="catalogue"),
+    path("c/<slug:slug>/catalogue/new/", catalogue_views.unit_type_add, name="unit-type-add"),
+    path("c/<slug:slug>/catalogue/<int:unit_type_id>/edit/", catalogue_views.unit_type_edit, name="unit-type-edit"),
+    path("c/<slug:slug>/catalogue/<int:unit_type_id>/artwork/", catalogue_views.unit_type_artwork,
+         name="unit-type-artwork"),
+    path("c/<slug:slug>/catalogue/<int:unit_type_id>/picture/", catalogue_views.unit_type_picture,
+         name="unit-type-picture"),
+    path("c/<slug:slug>/catalogue/<int:unit_type_id>/thumbnail/", catalogue_views.unit_type_picture,
+         {"size": "thumbnail"}, name="unit-type-thumbnail"),
+    path("c/<slug:slug>/map/", map_views.map_page, name="map"),
+    path("c/<slug:slug>/map/svg/", map_views.map_svg, name="map-svg"),
+    path("c/<slug:slug>/map/edit/", map_views.map_edit, name="map-edit"),
+    path("c/<slug:slug>/map/orders/preview/", map_views.order_preview, name="map-order-preview"),
+    path("c/<slug:slug>/map/orders/", map_views.order_confirm, name="map-order"),
+    path("c/<slug:slug>/map/orders/<int:order_id>/cancel/", map_views.order_cancel, name="map-order-cancel"),
+    path("c/<slug:slug>/clock/", map_views.clock_console, name="clock"),
+    path("c/<slug:slug>/clock/<int:event_id>/<str:control>/", map_views.clock_control, name="clock-control"),
+    path("c/<slug:slug>/clock/battles/<int:battle_id>/", map_views.battle_decide, name="battle-decide"),
 ]

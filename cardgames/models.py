@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from cardgames.registry import card_game_choices
+from cardgames.registry import ENGINES
 
 
 class AIPolicy(models.TextChoices):
@@ -28,7 +28,8 @@ class Match(models.Model):
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="matches")
     event = models.ForeignKey("campaign.Event", null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="matches")
-    game = models.CharField(max_length=40, choices=card_game_choices())
+    game = models.CharField(max_length=40, choices=[(name, title) for name, (_, title) in ENGINES.items()],
+                            help_text="Any engine of the registry (Army Combat battles start in the battles app).")
     title = models.CharField(max_length=160, blank=True)
     config = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField()

@@ -1,7 +1,8 @@
-"""Writes for matches: start one, apply a seat's action, let AI seats move, cancel.
+"""Writes for matches: start one, apply a seat's action, let AI seats move, hand a seat to an AI, cancel.
 
 Every action is applied under a row lock on the match, so two devices pressing at
 once are applied one after the other against the state each was checked against.
+The action that ends a match sends `cardgames.signals.match_finished` once it is committed.
 """
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from campaign.permissions import Action as Permission
+from campaign.permissions import NotAllowed, can, membership_for
 from campaign.services import audit_record
 from cardgames.engine.core import Action, RuleError, as_action
 from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
 from cardgames.registry import game_for
+from cardgames.signals import match_finished
 
 AI_MOVES_PER_CALL = 500
 SEARCH_ITERATIONS = 400
@@ -95,6 +99,7 @@ def _store(match: Match, engine, state) -> None:
         match.result = engine.result(state)
         match.finished_at = timezone.now()
         fields += ["status", "result", "finished_at"]
+        transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
     match.save(update_fields=fields)
 
 
@@ -140,6 +145,32 @@ def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
     if applied:
         _store(match, engine, state)
     return applied
+
+
+@transaction.atomic
+def match_seat_hand_to_ai(*, match: Match, seat: int, policy: str, actor) -> MatchSeat:
+    """A person away from the table lets an AI play their seat for the rest of the match. Only the seat's
+    own player or a game master may; the person stays on the seat's record."""
+    if policy not in AIPolicy.values or policy == AIPolicy.HUMAN:
+        choices = ", ".join(value for value in AIPolicy.values if value)
+        raise ValidationError({"policy": f"Pick an AI to play the seat: one of {choices}."})
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.ACTIVE:
+        raise ValidationError("This match is over: there is no seat left to hand over.")
+    row = match.seats.filter(seat=seat).first()
+    if row is None:
+        raise ValidationError(f"This match has no seat {seat}.")
+    if row.ai:
+        raise ValidationError(f"{row.name} is already played by an AI.")
+    if actor is not None and row.user_id != actor.pk \
+            and not can(membership_for(user=actor, campaign=match.campaign_id), Permission.ACT_FOR_ANY):
+        raise NotAllowed(f"Only {row.name} or a game master may hand this seat to an AI.")
+    row.ai = policy
+    row.save(update_fields=["ai"])
+    audit_record(campaign=match.campaign, actor=actor, action="match.seat_to_ai", target=match,
+                 data={"seat": seat, "policy": policy})
+    _enqueue_ai_if_due(match)
+    return row
 
 
 @transaction.atomic

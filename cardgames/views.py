@@ -16,7 +16,7 @@ from campaign.views import campaign_membership
 from cardgames import selectors, services
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
-from cardgames.registry import game_title
+from cardgames.registry import CARD_GAMES, game_title
 
 
 def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
@@ -51,7 +51,7 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("match-play", slug=slug, match_id=match.pk)
     elif request.method == "POST":
         raise NotAllowed("Only a game master may start a match.")
-    matches = campaign.matches.prefetch_related("seats")
+    matches = campaign.matches.filter(game__in=CARD_GAMES).prefetch_related("seats")
     return render(request, "cardgames/match_list.html", {"campaign": campaign, "matches": matches, "form": form})
 
 

@@ -7,13 +7,24 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from battles.api import BattleViewSet, SkirmishOddsView
 from campaign.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
+from campaign.catalogue_api import UnitTypeViewSet
 from campaign.economy_api import (
     ArrearsViewSet,
     CommanderViewSet,
     FundingRequestViewSet,
     UnitViewSet,
     UpkeepDayViewSet,
+)
+from campaign.map_api import (
+    DueBattleViewSet,
+    EventClockViewSet,
+    LocationViewSet,
+    MoveOrderViewSet,
+    RevealViewSet,
+    TacticalMapViewSet,
+    TerrainRegionViewSet,
 )
 from cardgames.api import MatchViewSet
 
@@ -24,21 +35,32 @@ router.register("days", DayViewSet, basename="day")
 router.register("memberships", MembershipViewSet, basename="membership")
 router.register("commanders", CommanderViewSet, basename="commander")
 router.register("units", UnitViewSet, basename="unit")
+router.register("unit-types", UnitTypeViewSet, basename="unit-type")
 router.register("funding-requests", FundingRequestViewSet, basename="funding-request")
 router.register("arrears", ArrearsViewSet, basename="arrears")
 router.register("upkeep-days", UpkeepDayViewSet, basename="upkeep-day")
 router.register("matches", MatchViewSet, basename="match")
+router.register("battles", BattleViewSet, basename="battle")
+router.register("maps", TacticalMapViewSet, basename="map")
+router.register("terrain-regions", TerrainRegionViewSet, basename="terrain-region")
+router.register("locations", LocationViewSet, basename="location")
+router.register("move-orders", MoveOrderViewSet, basename="move-order")
+router.register("reveals", RevealViewSet, basename="reveal")
+router.register("event-clocks", EventClockViewSet, basename="event-clock")
+router.register("due-battles", DueBattleViewSet, basename="due-battle")
 
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("api/odds/skirmish/", SkirmishOddsView.as_view(), name="api-skirmish-odds"),
     path("api/", include(router.urls)),
     path("api/token/", obtain_auth_token, name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("", include("cardgames.urls")),
+    path("", include("battles.urls")),
     path("", include("campaign.urls")),
 ]
 

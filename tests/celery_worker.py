@@ -26,9 +26,10 @@ def test_database_url() -> str:
 
 
 @contextlib.contextmanager
-def worker_process(*, queue: str, redis_url: str | None = None, broker_dir: Path | None = None,
-                   extra: tuple[str, ...] = ()) -> Iterator[subprocess.Popen]:
-    """A `celery worker` consuming only `queue`, stopped (and reaped) when the block ends."""
+def celery_process(*args: str, redis_url: str | None = None, broker_dir: Path | None = None
+                   ) -> Iterator[subprocess.Popen]:
+    """`celery -A config <args>` against the test database and the chosen broker, stopped (and reaped)
+    when the block ends."""
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CELERY_BROKER_DIR"}}
     env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1", "DATABASE_URL": test_database_url(),
                 "VAR_DIR": str(settings.VAR_DIR)})
@@ -36,11 +37,8 @@ def worker_process(*, queue: str, redis_url: str | None = None, broker_dir: Path
         env["REDIS_URL"] = redis_url
     if broker_dir:
         env["CELERY_BROKER_DIR"] = str(broker_dir)
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "--queues", queue,
-               "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
-               "--hostname", f"{queue}@%h", *extra]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", *args], cwd=ROOT,
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         yield process
     finally:
@@ -50,6 +48,20 @@ def worker_process(*, queue: str, redis_url: str | None = None, broker_dir: Path
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def worker_process(*, queue: str, redis_url: str | None = None, broker_dir: Path | None = None,
+                   extra: tuple[str, ...] = ()):
+    """A `celery worker` consuming only `queue`."""
+    return celery_process("worker", "--pool", "solo", "--queues", queue, "--loglevel", "INFO", "--without-gossip",
+                          "--without-mingle", "--without-heartbeat", "--hostname", f"{queue}@%h", *extra,
+                          redis_url=redis_url, broker_dir=broker_dir)
+
+
+def beat_process(*, redis_url: str, pidfile: Path):
+    """`celery beat` on the database schedule, waking every second."""
+    return celery_process("beat", "--scheduler", "django_celery_beat.schedulers:DatabaseScheduler",
+                          "--max-interval", "1", "--loglevel", "INFO", "--pidfile", str(pidfile), redis_url=redis_url)
 
 
 def wait_for(predicate, *, timeout: float, process: subprocess.Popen) -> None:

@@ -103,13 +103,15 @@ class ISMCTSPlayer:
     Each iteration determinizes the state from this seat's view, descends the one tree with
     UCB1 over the actions legal in that determinization (each weighted by how often it was
     available, not by the parent's visits), expands one node, plays out at random (cut off
-    after `rollout_depth` actions and scored by ``game.heuristic``) and backs up each seat's
-    reward to that seat's actions. A simultaneous move is decoupled: each mover picks from
-    its own statistics at the node, so no seat's choice depends on another's.
+    after `rollout_depth` actions and scored by ``game.heuristic``; ``None`` plays to the end)
+    and backs up each seat's reward to that seat's actions. A simultaneous move is decoupled:
+    each mover picks from its own statistics at the node, so no seat's choice depends on another's.
+    The defaults (score the new leaf at once, exploration 0.35 on rewards in [-1, 1]) won most
+    against the greedy player at Command Dice; random play-outs only added noise there.
     """
 
-    def __init__(self, seed: int | None = None, *, iterations: int = 1000, exploration: float = 0.7,
-                 rollout_depth: int | None = 24) -> None:
+    def __init__(self, seed: int | None = None, *, iterations: int = 1000, exploration: float = 0.35,
+                 rollout_depth: int | None = 0) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.exploration = exploration

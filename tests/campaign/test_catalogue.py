@@ -112,3 +112,29 @@ def test_the_default_catalogue_loads_and_covers_every_role_and_path():
     assert set(UnitType.objects.values_list("role", flat=True)) >= set(UnitRole.values)
     assert any(t.is_undead for t in UnitType.objects.all())
     assert UnitType.objects.filter(strength__isnull=True).exists()
+
+
+# --- effects in the battle engine's vocabulary, and a campaign's own versions ---------------------------------
+
+
+@pytest.mark.parametrize(("effects", "message"), [
+    ([{"when": "discard", "do": "add", "amount": 1, "to": "everyone"}], "needs 'to' of own, enemy or either"),
+    ([{"when": "sometimes", "do": "add"}], "has an unknown 'when'"),
+    ({"when": "discard"}, "effects must be a list of effects"),
+])
+def test_effects_the_engine_cannot_play_are_refused_with_its_sentence(effects, message):
+    with pytest.raises(ValidationError, match=message) as caught:
+        catalogue_load(entries=[dict(SMALL[1], effects=effects)])
+    assert "Veteran Soldier" in caught.value.messages[0]
+    assert UnitType.objects.count() == 0
+
+
+def test_a_campaign_type_may_train_into_a_default_and_follows_a_replacement(campaign):
+    catalogue_load(entries=SMALL)
+    catalogue_load(entries=[dict(SMALL[0], strength=3)], campaign=campaign)
+    own_soldier = UnitType.objects.get(campaign=campaign, name="Soldier")
+    assert own_soldier.trains_to == UnitType.objects.get(campaign=None, name="Veteran Soldier")
+    catalogue_load(entries=[dict(SMALL[1], strength=4)], campaign=campaign)
+    own_soldier.refresh_from_db()
+    assert own_soldier.trains_to == UnitType.objects.get(campaign=campaign, name="Veteran Soldier")
+    assert UnitType.objects.get(campaign=None, name="Soldier").trains_to.campaign is None

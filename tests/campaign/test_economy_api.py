@@ -5,7 +5,7 @@ refusal, 404 for anyone else's commander."""
 import pytest
 from rest_framework.test import APIClient
 
-from campaign import ledger, services
+from campaign import ledger, selectors, services
 from campaign.models import Day, FundingRequest, Membership, Role, UpkeepArrears, UpkeepBill
 from tests.campaign.factories import (
     ArmyDayActivityFactory,
@@ -257,3 +257,74 @@ def test_schema_lists_the_economy_endpoints(gm):
     for path in ("/api/commanders/{id}/ledger/", "/api/units/{id}/train/", "/api/funding-requests/{id}/accept/",
                  "/api/upkeep-days/{id}/close/", "/api/arrears/{id}/settle/", "/api/commanders/{id}/grant/"):
         assert path in schema["paths"]
+
+
+# --- who pays, and the upkeep Morale pledge ------------------------------------------------------------------
+
+
+@pytest.fixture
+def second(campaign, player):
+    return CommanderFactory(campaign=campaign, player=player, name="Corin", lunari=100)
+
+
+def test_recruit_and_train_paid_by_another_of_my_commanders(player, mine, second, event):
+    spearmen = UnitTypeFactory(name="Spearmen", strength=2)
+    offer = EventRecruitOfferFactory(event=event, unit_type=spearmen)
+    client = api_for(player)
+    response = client.post(f"/api/commanders/{mine.pk}/recruit/", {"offer": offer.pk, "paid_by": second.pk},
+                           format="json")
+    assert response.status_code == 201
+    unit = mine.units.get()
+    sword = ItemFactory(commander=second)
+    response = client.post(f"/api/units/{unit.pk}/train/", {"paid_by": second.pk, "weapon_items": [sword.pk]},
+                           format="json")
+    assert response.status_code == 201
+    assert response.json()["paid"] == 25
+    assert (ledger.ledger_purse_balance(commander=mine), ledger.ledger_purse_balance(commander=second)) == (100, 45)
+    assert selectors.unit_retinue_owner(unit=unit) == second
+
+
+def test_a_player_cannot_pay_from_someone_elses_purse(player, mine, theirs, event):
+    offer = EventRecruitOfferFactory(event=event, unit_type=UnitTypeFactory(strength=1))
+    unit = UnitFactory(commander=mine)
+    client = api_for(player)
+    refused = "Only Bastian's player or a game master may do that for Bastian."
+    response = client.post(f"/api/commanders/{mine.pk}/recruit/", {"offer": offer.pk, "paid_by": theirs.pk},
+                           format="json")
+    assert (response.status_code, response.json()["detail"]) == (403, refused)
+    response = client.post(f"/api/units/{unit.pk}/train/", {"paid_by": theirs.pk}, format="json")
+    assert (response.status_code, response.json()["detail"]) == (403, refused)
+    their_sword = ItemFactory(commander=theirs)
+    response = client.post(f"/api/units/{unit.pk}/train/", {"weapon_items": [their_sword.pk]}, format="json")
+    assert response.status_code == 400  # another player's item card is not even found
+    assert ledger.ledger_purse_balance(commander=theirs) == 50
+    assert mine.units.count() == 1
+
+
+def test_a_gm_pays_from_any_commander(gm, mine, theirs, event):
+    offer = EventRecruitOfferFactory(event=event, unit_type=UnitTypeFactory(strength=1))
+    response = api_for(gm).post(f"/api/commanders/{mine.pk}/recruit/", {"offer": offer.pk, "paid_by": theirs.pk},
+                                format="json")
+    assert response.status_code == 201
+    assert ledger.ledger_purse_balance(commander=theirs) == 40
+
+
+def test_pledge_morale_and_the_forecast_shows_it(player, gm, mine, theirs, day, led_unit):
+    client = api_for(player)
+    response = client.post(f"/api/commanders/{mine.pk}/pledge/", {"points": 1}, format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["morale_pledged"], body["morale_spent"], body["morale_offset"], body["total"]) == (1, 1, 5, 5)
+    assert client.get(f"/api/commanders/{mine.pk}/forecast/").json()["morale_pledged"] == 1
+    day_rows = api_for(gm).get(f"/api/upkeep-days/{day.pk}/").json()
+    assert [(r["commander"], r["morale_pledged"], r["total"]) for r in day_rows] == [(mine.pk, 1, 5)]
+    response = client.post(f"/api/commanders/{mine.pk}/pledge/", {"points": 9}, format="json")
+    assert response.status_code == 400
+    assert response.json()["points"] == ["Amira has 5 Morale: pledge at most that."]
+    assert client.post(f"/api/commanders/{theirs.pk}/pledge/", {"points": 1}, format="json").status_code == 404
+
+
+def test_pledge_without_an_open_day_is_refused(player, mine, event):
+    response = api_for(player).post(f"/api/commanders/{mine.pk}/pledge/", {"points": 1}, format="json")
+    assert response.status_code == 400
+    assert "No Day is open" in response.json()["detail"][0]

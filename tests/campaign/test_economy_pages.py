@@ -4,7 +4,7 @@ sentences shown as messages; another player's commander is a 404."""
 
 import pytest
 
-from campaign import ledger, services, tasks
+from campaign import ledger, selectors, services, tasks
 from campaign.models import (
     AuditEntry,
     Day,
@@ -414,3 +414,104 @@ def test_day_close_task_is_idempotent(mine, day, led_unit):
     assert AuditEntry.objects.filter(action="day.close").count() == 1
     assert tasks.day_close(10**9) is None
     assert Unit.objects.filter(pk=led_unit.pk).exists()
+
+
+# --- who pays: recruiting and training are paid by one character (which is what makes a retinue) -------------
+
+
+def paid_by_select(page: str) -> str:
+    """The options of the first "Paid by" list on a commander's page."""
+    return page.split('data-testid="paid-by"', 1)[1].split("</select>", 1)[0]
+
+
+@pytest.fixture
+def second(campaign, player):
+    """The same player's second commander: they may pay from either purse."""
+    return CommanderFactory(campaign=campaign, player=player, name="Corin", lunari=100)
+
+
+def test_a_player_with_one_commander_is_not_asked_who_pays(client, campaign, player, mine, theirs, event, spearmen):
+    EventRecruitOfferFactory(event=event, unit_type=spearmen)
+    client.force_login(player)
+    assert 'data-testid="paid-by"' not in page_of(client.get(url(campaign, mine)))
+
+
+def test_a_player_pays_recruiting_from_another_of_their_commanders(client, campaign, player, mine, second, theirs,
+                                                                   event, spearmen):
+    offer = EventRecruitOfferFactory(event=event, unit_type=spearmen)
+    client.force_login(player)
+    choices = paid_by_select(page_of(client.get(url(campaign, mine))))
+    assert f'<option value="{mine.pk}" selected>Amira</option>' in choices
+    assert f'<option value="{second.pk}">Corin</option>' in choices
+    assert "Bastian" not in choices
+    response = client.post(url(campaign, mine, "recruit/"), {"offer": offer.pk, "paid_by": second.pk}, follow=True)
+    assert "Spearmen joined Amira&#x27;s reserve, paid by Corin." in page_of(response)
+    unit = mine.units.get()
+    assert (ledger.ledger_purse_balance(commander=mine), ledger.ledger_purse_balance(commander=second)) == (100, 70)
+    assert selectors.unit_retinue_owner(unit=unit) == second
+
+
+def test_a_player_trains_paid_by_another_of_their_commanders(client, campaign, player, mine, second, event,
+                                                             spearmen):
+    unit = UnitFactory(commander=mine, unit_type=spearmen)
+    client.force_login(player)
+    response = client.post(url(campaign, mine, f"units/{unit.pk}/train/"), {"paid_by": second.pk}, follow=True)
+    assert "trained to Strength 3, for 30 lunari, paid by Corin." in page_of(response)
+    assert ledger.ledger_purse_balance(commander=second) == 70
+
+
+def test_a_player_cannot_pay_from_someone_elses_purse(client, campaign, player, mine, theirs, event, spearmen):
+    offer = EventRecruitOfferFactory(event=event, unit_type=spearmen)
+    unit = UnitFactory(commander=mine, unit_type=spearmen)
+    client.force_login(player)
+    refused = "Only Bastian&#x27;s player or a game master may do that for Bastian."
+    response = client.post(url(campaign, mine, "recruit/"), {"offer": offer.pk, "paid_by": theirs.pk}, follow=True)
+    assert refused in page_of(response)
+    response = client.post(url(campaign, mine, f"units/{unit.pk}/train/"), {"paid_by": theirs.pk}, follow=True)
+    assert refused in page_of(response)
+    assert ledger.ledger_purse_balance(commander=theirs) == 50
+    assert mine.units.count() == 1
+    assert Unit.objects.get(pk=unit.pk).trainings == 0
+
+
+def test_a_gm_may_pay_from_any_commander(client, campaign, gm, mine, theirs, event, spearmen):
+    offer = EventRecruitOfferFactory(event=event, unit_type=spearmen)
+    client.force_login(gm)
+    assert f'<option value="{theirs.pk}">Bastian</option>' in paid_by_select(page_of(client.get(url(campaign, mine))))
+    response = client.post(url(campaign, mine, "recruit/"), {"offer": offer.pk, "paid_by": theirs.pk}, follow=True)
+    assert "paid by Bastian" in page_of(response)
+    assert ledger.ledger_purse_balance(commander=theirs) == 20
+
+
+# --- the upkeep Morale pledge --------------------------------------------------------------------------------
+
+
+def test_pledging_morale_lowers_the_forecast(client, campaign, player, mine, day, led_unit):
+    client.force_login(player)
+    assert "No Morale pledged." in page_of(client.get(url(campaign, mine)))
+    response = client.post(url(campaign, mine, "upkeep-pledge/"), {"points": 1}, follow=True)
+    page = page_of(response)
+    assert "Amira pledges 1 Morale to Day 1&#x27;s upkeep: it takes 5 lunari off today&#x27;s bill." in page
+    assert 'data-testid="forecast-total">5<' in page
+    assert 'data-testid="pledge-saves">5<' in page
+    response = client.post(url(campaign, mine, "upkeep-pledge/"), {"points": 3}, follow=True)
+    assert "(only 2 can be used: today's bill needs no more)" in page_of(response)
+    assert 'data-testid="forecast-total">0<' in page_of(response)
+    services.day_close(day=day, actor=None)
+    assert UpkeepBill.objects.get(commander=mine).morale_spent == 2
+
+
+def test_a_pledge_beyond_the_morale_or_without_a_day_is_refused(client, campaign, player, mine, event, led_unit):
+    client.force_login(player)
+    response = client.post(url(campaign, mine, "upkeep-pledge/"), {"points": 9}, follow=True)
+    assert "Amira has 5 Morale: pledge at most that." in page_of(response)
+    response = client.post(url(campaign, mine, "upkeep-pledge/"), {"points": -1}, follow=True)
+    assert "Pledge a whole number of Morale points" in page_of(response)
+    Day.objects.filter(event=event).update(status=Day.Status.CLOSED)
+    response = client.post(url(campaign, mine, "upkeep-pledge/"), {"points": 1}, follow=True)
+    assert "No Day is open: pledge Morale to upkeep during an Event." in page_of(response)
+
+
+def test_a_player_cannot_pledge_for_another_commander(client, campaign, player, theirs, day):
+    client.force_login(player)
+    assert client.post(url(campaign, theirs, "upkeep-pledge/"), {"points": 1}).status_code == 404

@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from battles.demo import load_demo_battles
 from campaign.demo import load_demo
 from cardgames.demo import load_demo_matches
 
@@ -10,6 +11,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         campaign, logins = load_demo()
         load_demo_matches(campaign=campaign)
+        load_demo_battles(campaign=campaign)
         self.stdout.write(self.style.SUCCESS(f"Demo campaign: {campaign.name}"))
         for login in logins:
             self.stdout.write(f"  {login.role:<7} login: {login.username:<10} password: {login.password}")

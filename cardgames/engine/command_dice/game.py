@@ -43,8 +43,8 @@ class CommandDiceState:
     ``forks`` counts the clones taken, so each clone's dice get their own seed.
     """
 
-    __slots__ = ("actions", "chosen", "config", "dealt", "deck", "dice", "final", "forks", "order",
-                 "phase", "players", "pools", "red", "roll", "round", "rounds", "rules", "seed", "step",
+    __slots__ = ("actions", "chosen", "config", "dealt", "deck", "dice", "final", "forks", "options",
+                 "order", "phase", "players", "pools", "red", "roll", "round", "rounds", "rules", "seed", "step",
                  "table", "turn", "values", "victories", "winner", "won")
 
     config: dict[str, Any]
@@ -68,6 +68,7 @@ class CommandDiceState:
     order: tuple[int, ...]
     step: int
     roll: tuple[int, ...]
+    options: dict[Action, tuple[tuple[int, ...], tuple[int, ...]]]
     won: list[tuple[int, ...]]
     final: bool
     winner: int | None
@@ -144,6 +145,7 @@ class CommandDiceGame:
         state.order = ()
         state.step = 0
         state.roll = ()
+        state.options = {}
         if ev is not None:
             names = ", ".join(rules.cards[c] for c in cards)
             first = "Red" if rules.red_card[table[0]] else "Black"
@@ -173,7 +175,7 @@ class CommandDiceGame:
             return []
         if state.phase == CHOOSE:
             return list(state.rules.choices(state.pools[player])[0])
-        return list(state.rules.allocations(state.roll, state.values))
+        return list(state.options)
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -256,6 +258,7 @@ class CommandDiceGame:
                 dice.append(colour * 16 + face[roll_die(len(face)) - 1])
         dice.sort()
         state.roll = tuple(dice)
+        state.options = state.rules.allocations(state.roll, state.values)
         state.phase = ALLOCATE
         if ev is not None:
             names = [state.rules.die_name[d] for d in dice]
@@ -266,8 +269,7 @@ class CommandDiceGame:
 
     def _allocate(self, state: CommandDiceState, player: int, action: Action, ev: list[Event] | None) -> None:
         """Defeat cards with whole dice; dice on a defeated card are spent for the Round, others return."""
-        rules = state.rules
-        options = rules.allocations(state.roll, state.values)
+        rules, options = state.rules, state.options
         try:
             found = options.get(action)
         except TypeError:
@@ -439,8 +441,7 @@ class CommandDiceGame:
         return {
             "game": self.name, "config": state.config, "players": list(state.players), "seed": state.seed,
             "actions": [[p, _jsonable(a)] for p, a in state.actions],
-            "dice": {"seed": state.dice.seed,
-                     "log": None if state.dice.log is None else list(state.dice.log)},
+            "dice": state.dice.dump(),
             "red": state.red, "victories": list(state.victories), "rounds": list(state.rounds),
             "round": state.round, "turn": state.turn, "deck": [rules.cards[c] for c in state.deck],
             "dealt": state.dealt, "table": [rules.cards[c] if c >= 0 else None for c in state.table],
@@ -453,7 +454,7 @@ class CommandDiceGame:
         }
 
     def load(self, data: dict[str, Any]) -> CommandDiceState:
-        """A dumped state; seeded dice resume their stream where the dump left it."""
+        """A dumped state; its dice resume where the dump left them (``Dice.load``)."""
         state = CommandDiceState()
         state.config = full_config(data["config"])
         state.rules = rules = rules_for(state.config)
@@ -462,12 +463,7 @@ class CommandDiceGame:
         state.players = list(data["players"])
         state.seed = data["seed"]
         state.actions = [(int(p), as_action(a)) for p, a in data["actions"]]
-        log = data["dice"]["log"]
-        state.dice = dice = Dice(data["dice"]["seed"], log=log is not None)
-        if log is not None:
-            for _ in log:
-                dice.roll(2)
-            dice.log = list(log)
+        state.dice = Dice.load(data["dice"])
         state.red = data["red"]
         state.victories = list(data["victories"])
         state.rounds = tuple(data["rounds"])
@@ -481,6 +477,7 @@ class CommandDiceGame:
         state.order = tuple(data["order"])
         state.step = data["step"]
         state.roll = tuple(die[d] for d in data["roll"])
+        state.options = rules.allocations(state.roll, state.values) if state.phase == ALLOCATE else {}
         state.won = [tuple(card[c] for c in won) for won in data["won"]]
         state.final, state.winner, state.forks = data["final"], data["winner"], 0
         return state
@@ -498,7 +495,7 @@ def _copy(state: CommandDiceState, dice: Dice) -> CommandDiceState:
     c.pools, c.chosen, c.won = state.pools[:], state.chosen[:], state.won[:]
     c.phase, c.step, c.roll, c.final, c.winner, c.forks = (state.phase, state.step, state.roll, state.final,
                                                           state.winner, 0)
-    c.order = state.order
+    c.order, c.options = state.order, state.options
     return c
 
 
@@ -510,7 +507,7 @@ def _round_worth(state: CommandDiceState, seat: int) -> float:
     if state.phase == ALLOCATE and state.order[state.step] == seat:
         mean, values = rules.mean_swords, state.values
         worth += max(sum(values[p] for p in defeated) - sum(n * m for n, m in zip(spent, mean, strict=True))
-                     for spent, defeated in rules.allocations(state.roll, values).values())
+                     for spent, defeated in state.options.values())
     return worth
 
 

@@ -85,7 +85,9 @@ class Rules:
         initials = [c[0].upper() for c in self.colours]
         if len(set(initials)) != len(initials):
             raise RuleError("config", "Dice colours must start with different letters (red, white, blue).")
-        self.faces = tuple(tuple(config["dice"][c]["faces"]) for c in self.colours)
+        self.faces = tuple(tuple(int(f) for f in config["dice"][c]["faces"]) for c in self.colours)
+        if any(not 0 <= f <= 15 for faces in self.faces for f in faces):
+            raise RuleError("config", "A die face shows 0 to 15 swords.")
         self.mean_swords = tuple(sum(f) / len(f) for f in self.faces)
         self.full_pool = tuple(int(config["dice"][c]["count"]) for c in self.colours)
         self.min_dice = int(config["min_dice"])
@@ -132,12 +134,14 @@ class Rules:
         If a card can be defeated, at least one must be.
         Maps each allocation to (dice spent per colour, positions of the cards defeated).
         """
-        key = (roll, values)
+        live = tuple(d for d in roll if d & 15)  # blank dice never go on a card
+        total = sum(d & 15 for d in live)
+        key = (live, tuple(v if v <= total else 0 for v in values))  # nor can a card beyond every sword
         found = self._allocations.get(key)
         if found is None:
             if len(self._allocations) >= CACHE_LIMIT:
                 self._allocations.clear()
-            found = self._allocations[key] = self._combine(self._groups(roll), values)
+            found = self._allocations[key] = self._combine(self._groups(live), key[1])
         return found
 
     def _groups(self, roll: tuple[int, ...]) -> list[tuple[int, int, int, tuple[str, ...], tuple[int, ...]]]:

@@ -147,3 +147,14 @@ def test_a_game_played_at_a_table_is_a_record_with_the_dice_people_rolled():
     GAME.apply(table, ("choose", 1, 0, 0), 0)
     GAME.apply(table, ("choose", 0, 0, 1), 1)
     assert without_dice(GAME.dump(table)) | {"seed": 23} == without_dice(GAME.dump(state))
+
+
+def test_a_search_copy_with_unlogged_dice_also_resumes_after_load():
+    state, _ = played(24, actions=30)
+    copy = GAME.clone(state)
+    loaded = GAME.load(json.loads(json.dumps(GAME.dump(copy))))
+    for _ in range(20):
+        for seat in GAME.to_move(copy):
+            GAME.apply(copy, GAME.legal_actions(copy, seat)[-1], seat)
+            GAME.apply(loaded, GAME.legal_actions(loaded, seat)[-1], seat)
+    assert GAME.dump(loaded) == GAME.dump(copy)

@@ -97,7 +97,8 @@ class Checked:
 
 
 @pytest.mark.parametrize("make", [lambda s: RandomPlayer(s), lambda s: GreedyPlayer(s, samples=2),
-                                  lambda s: ISMCTSPlayer(s, iterations=30)])
+                                  lambda s: ISMCTSPlayer(s, iterations=30),
+                                  lambda s: ISMCTSPlayer(s, iterations=10, rollout_depth=None)])
 def test_players_choose_only_legal_actions(make):
     state = GAME.new_game({}, ["Ann", "Bob"], seed=4)
     play(GAME, state, [Checked(make(1)), Checked(make(2))])

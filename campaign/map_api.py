@@ -1,0 +1,342 @@
+"""The map API: the fog-of-war view of a map, terrain, locations, move orders (with a preview), reveals, the event
+clock and Battles due. Thin: parse, check the role, call a service. Fog of war is applied by map_selectors, so a
+player's response never holds an army they may not see, not even its id.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.response import Response
+
+from campaign import clock, map_selectors, map_services
+from campaign.models import Army, Day, DueBattle, Event, Location, MoveOrder, Reveal, TacticalMap, TerrainRegion
+from campaign.permissions import Action, membership_for, require
+
+
+def _checked(call, *args, **kwargs):
+    """Run a service; its sentence becomes a 400."""
+    try:
+        return call(*args, **kwargs)
+    except DjangoValidationError as exc:
+        raise ValidationError({"detail": " ".join(exc.messages)}) from exc
+
+
+def _schema_run(view) -> bool:
+    """True while drf-spectacular builds the schema (there is no user to scope the queryset by)."""
+    return getattr(view, "swagger_fake_view", False)
+
+
+def _member(request, campaign_id: int):
+    membership = membership_for(user=request.user, campaign=campaign_id)
+    if membership is None:
+        raise NotFound("No such campaign.")
+    return membership
+
+
+class RegionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TerrainRegion
+        fields = ["id", "map", "name", "kind", "penalty", "points"]
+
+
+class LocationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Location
+        fields = ["id", "map", "name", "size", "x", "y", "capture_threshold", "holder", "capture_progress"]
+        read_only_fields = ["capture_progress"]
+        extra_kwargs = {"capture_threshold": {"required": False}}
+        validators: list = []
+
+
+def _map_state(view: map_selectors.MapView) -> dict:
+    tactical_map = view.tactical_map
+    return {
+        "id": tactical_map.pk, "campaign": tactical_map.campaign_id, "name": tactical_map.name,
+        "width_inches": tactical_map.width_inches, "height_inches": tactical_map.height_inches,
+        "picture": tactical_map.picture.url if tactical_map.picture else None,
+        "thumbnail": tactical_map.thumbnail.url if tactical_map.thumbnail else None,
+        "event": view.event.pk if view.event else None, "hour": view.hour,
+        "regions": RegionSerializer(view.regions, many=True).data,
+        "locations": LocationSerializer(view.locations, many=True).data,
+        "bases": [{"id": b.pk, "name": b.name, "x": b.x, "y": b.y, "morale_bonus": b.morale_bonus,
+                   "spent_today": b.spent_on_id is not None} for b in view.bases],
+        "armies": [{"id": a.id, "name": a.name, "commander": a.commander_id, "x": a.x, "y": a.y,
+                    "miniatures": a.miniatures, "own": a.own, "as_of_hour": a.as_of_hour, "order": a.order_id,
+                    "route": a.path, "arrival_hour": a.arrival_hour} for a in view.armies],
+        "due_battles": [{"id": b["id"], "hour": b["hour"], "armies": [pk for pk, _ in b["sides"]],
+                         "location": b["location"].pk if b["location"] else None} for b in view.due_battles],
+    }
+
+
+class TacticalMapSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TacticalMap
+        fields = ["id", "campaign", "name"]
+
+
+class TacticalMapViewSet(viewsets.ReadOnlyModelViewSet):
+    """Maps of my campaigns; one map is everything I may see on it (fog of war applied)."""
+
+    serializer_class = TacticalMapSummarySerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        if _schema_run(self):
+            return TacticalMap.objects.none()
+        return TacticalMap.objects.filter(campaign__memberships__user=self.request.user).order_by("pk")
+
+    @extend_schema(responses={200: dict})
+    def retrieve(self, request, pk=None):
+        tactical_map = get_object_or_404(self.get_queryset(), pk=pk)
+        view = map_selectors.map_view(tactical_map=tactical_map, membership=_member(request, tactical_map.campaign_id))
+        return Response(_map_state(view))
+
+
+class _MapPartViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+                      viewsets.GenericViewSet):
+    """Parts of my campaigns' maps (``?map=<id>``); GMs add and remove them."""
+
+    def get_queryset(self):
+        if _schema_run(self):
+            return self.serializer_class.Meta.model.objects.none()
+        qs = self.serializer_class.Meta.model.objects.filter(map__campaign__memberships__user=self.request.user)
+        if self.request.query_params.get("map", "").isdigit():
+            qs = qs.filter(map_id=int(self.request.query_params["map"]))
+        return qs.order_by("pk")
+
+    def _gm_map(self, serializer) -> TacticalMap:
+        tactical_map = serializer.validated_data["map"]
+        require(_member(self.request, tactical_map.campaign_id), Action.EDIT_CAMPAIGN)
+        return tactical_map
+
+
+class TerrainRegionViewSet(_MapPartViewSet):
+    serializer_class = RegionSerializer
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = _checked(map_services.terrain_region_create, tactical_map=self._gm_map(serializer),
+                                       name=data["name"], kind=data["kind"], points=data["points"],
+                                       penalty=data.get("penalty", 0.0), actor=self.request.user)
+
+    def perform_destroy(self, instance):
+        require(_member(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
+        map_services.terrain_region_delete(region=instance, actor=self.request.user)
+
+
+class LocationViewSet(_MapPartViewSet):
+    serializer_class = LocationSerializer
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = _checked(map_services.location_create, tactical_map=self._gm_map(serializer),
+                                       name=data["name"], size=data["size"], x=data["x"], y=data["y"],
+                                       capture_threshold=data.get("capture_threshold"), holder=data.get("holder"),
+                                       actor=self.request.user)
+
+    def perform_destroy(self, instance):
+        require(_member(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
+        map_services.location_delete(location=instance, actor=self.request.user)
+
+
+class MoveOrderSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = MoveOrder
+        fields = ["id", "army", "kind", "status", "target_x", "target_y", "target_location", "path", "waypoints",
+                  "ordered_hour", "arrival_hour", "done_hour"]
+        read_only_fields = fields
+
+
+class OrderInputSerializer(serializers.Serializer):
+    army = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=MoveOrder.Kind.choices)
+    x = serializers.FloatField(required=False, allow_null=True)
+    y = serializers.FloatField(required=False, allow_null=True)
+    location = serializers.IntegerField(required=False, allow_null=True)
+    target_army = serializers.IntegerField(required=False, allow_null=True)
+
+
+class MoveOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin,
+                       viewsets.GenericViewSet):
+    """Orders of the armies I command (a GM: all). POST ``preview/`` shows the route and arrival hour; POST
+    confirms (replacing the army's order under way); DELETE cancels."""
+
+    serializer_class = MoveOrderSerializer
+
+    def get_queryset(self):
+        if _schema_run(self):
+            return MoveOrder.objects.none()
+        user = self.request.user
+        mine = Q(army__campaign__memberships__user=user, army__campaign__memberships__role="gm") | Q(
+            army__commander__player=user)
+        return MoveOrder.objects.filter(mine).distinct().order_by("-id")
+
+    def _args(self, request) -> dict:
+        data = OrderInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        army = Army.objects.filter(pk=values["army"]).select_related("commander", "map").first()
+        membership = membership_for(user=request.user, campaign=army.campaign_id) if army else None
+        if army is None or membership is None or not (membership.is_gm or army.commander.player_id == request.user.pk):
+            raise NotFound("No such army among yours.")
+        args = {"army": army, "kind": values["kind"], "actor": request.user, "x": values.get("x"),
+                "y": values.get("y")}
+        if values.get("location"):
+            args["location"] = Location.objects.filter(pk=values["location"], map__campaign_id=army.campaign_id).first()
+        if values.get("target_army"):
+            args["target_army"] = Army.objects.filter(pk=values["target_army"], campaign_id=army.campaign_id).first()
+        return args
+
+    @action(detail=False, methods=["post"])
+    def preview(self, request):
+        plan = _checked(map_services.move_order_plan, **self._args(request))
+        return Response({"army": plan.army.pk, "kind": plan.kind, "target": plan.target, "path": plan.path,
+                         "waypoints": plan.waypoints, "arrival_hour": plan.arrival_hour, "moves": plan.moves})
+
+    def create(self, request):
+        order = _checked(map_services.army_order_move, **self._args(request))
+        return Response(MoveOrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+    def perform_destroy(self, instance):
+        _checked(map_services.move_order_cancel, order=instance, actor=self.request.user)
+
+    def destroy(self, request, *args, **kwargs):
+        self.perform_destroy(self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RevealSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Reveal
+        fields = ["id", "army", "to_commander", "what", "hour", "x", "y", "miniatures", "created_at"]
+        read_only_fields = ["hour", "x", "y", "miniatures", "created_at"]
+
+
+class RevealViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """What GMs revealed: a GM sees every reveal of their campaigns, a player those made to their commanders."""
+
+    serializer_class = RevealSerializer
+
+    def get_queryset(self):
+        if _schema_run(self):
+            return Reveal.objects.none()
+        user = self.request.user
+        mine = Q(army__campaign__memberships__user=user, army__campaign__memberships__role="gm") | Q(
+            to_commander__player=user)
+        return Reveal.objects.filter(mine).distinct().order_by("-id")
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        require(_member(self.request, data["army"].campaign_id), Action.EDIT_CAMPAIGN)
+        serializer.instance = _checked(map_services.reveal_create, army=data["army"],
+                                       to_commander=data["to_commander"], what=data["what"], actor=self.request.user)
+
+
+class EventClockSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    status = serializers.CharField()
+    hour = serializers.IntegerField()
+    minutes_per_hour = serializers.IntegerField()
+    next_hour_at = serializers.DateTimeField(allow_null=True)
+
+
+@extend_schema(request=None, responses=EventClockSerializer)
+class EventClockViewSet(viewsets.GenericViewSet):
+    """The clock of an Event of my campaigns: GET shows it; GMs POST start, pause, resume, advance, close-day."""
+
+    serializer_class = EventClockSerializer
+
+    def get_queryset(self):
+        if _schema_run(self):
+            return Event.objects.none()
+        return Event.objects.filter(campaign__memberships__user=self.request.user).order_by("pk")
+
+    def _state(self, event: Event) -> dict:
+        next_at = clock.event_next_hour_at(event=event)
+        return {"event": event.pk, "status": event.status, "hour": event.current_hour,
+                "minutes_per_hour": event.minutes_per_hour, "next_hour_at": next_at.isoformat() if next_at else None}
+
+    def retrieve(self, request, pk=None):
+        return Response(self._state(get_object_or_404(self.get_queryset(), pk=pk)))
+
+    def _control(self, request, pk, call) -> Response:
+        event = get_object_or_404(self.get_queryset(), pk=pk)
+        require(_member(request, event.campaign_id), Action.RUN_CLOCK)
+        _checked(call, event)
+        event.refresh_from_db()
+        return Response(self._state(event))
+
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        return self._control(request, pk, lambda e: clock.event_clock_start(event=e, actor=request.user))
+
+    @action(detail=True, methods=["post"])
+    def pause(self, request, pk=None):
+        return self._control(request, pk, lambda e: clock.event_clock_pause(event=e, actor=request.user))
+
+    @action(detail=True, methods=["post"])
+    def resume(self, request, pk=None):
+        return self._control(request, pk, lambda e: clock.event_clock_resume(event=e, actor=request.user))
+
+    @action(detail=True, methods=["post"])
+    def advance(self, request, pk=None):
+        return self._control(request, pk, lambda e: clock.event_clock_advance(event=e, actor=request.user))
+
+    @action(detail=True, methods=["post"], url_path="close-day")
+    def close_day(self, request, pk=None):
+        def close(event):
+            day = Day.objects.filter(event=event, status=Day.Status.OPEN).first()
+            if day is None:
+                raise DjangoValidationError("No Day is open: there is nothing to close.")
+            return clock.event_day_close(day=day, actor=request.user)
+        return self._control(request, pk, close)
+
+
+class DueBattleRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    hour = serializers.IntegerField()
+    armies = serializers.ListField(child=serializers.IntegerField())
+    location = serializers.IntegerField(allow_null=True)
+
+
+class DueBattleOutcomeSerializer(serializers.Serializer):
+    winner = serializers.IntegerField(help_text="The winning army's id.")
+    routed = serializers.BooleanField(default=False)
+
+
+class DueBattleViewSet(viewsets.GenericViewSet):
+    """Battles due in my campaigns (``?event=<id>``): a GM sees both armies; a player only their own army's
+    Battles, without the enemy army. GMs POST ``<id>/outcome/`` with winner and routed."""
+
+    serializer_class = DueBattleRowSerializer
+    queryset = DueBattle.objects.none()
+
+    def list(self, request):
+        event = get_object_or_404(Event.objects.filter(campaign__memberships__user=request.user).distinct(),
+                                  pk=request.query_params.get("event") or 0)
+        membership = _member(request, event.campaign_id)
+        own = set() if membership.is_gm else map_selectors.own_commander_ids(membership=membership)
+        rows = map_selectors.due_battles_for(event=event, is_gm=membership.is_gm, own_ids=own)
+        return Response([{"id": b["id"], "hour": b["hour"], "armies": [pk for pk, _ in b["sides"]],
+                          "location": b["location"].pk if b["location"] else None} for b in rows])
+
+    @extend_schema(request=DueBattleOutcomeSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def outcome(self, request, pk=None):
+        battle = get_object_or_404(DueBattle.objects.filter(event__campaign__memberships__user=request.user)
+                                   .distinct(), pk=pk)
+        require(_member(request, battle.event.campaign_id), Action.RUN_CLOCK)
+        winner_id = int(request.data.get("winner") or 0)
+        if winner_id not in (battle.first_id, battle.second_id):
+            raise ValidationError({"winner": "Name the winner: one of the two armies of this Battle."})
+        loser_id = battle.second_id if winner_id == battle.first_id else battle.first_id
+        armies = Army.objects.in_bulk([winner_id, loser_id])
+        battle = _checked(map_services.battle_outcome_apply_to_map, due_battle=battle, winner_army=armies[winner_id],
+                          loser_army=armies[loser_id], routed=bool(request.data.get("routed")))
+        return Response({"id": battle.pk, "status": battle.status, "winner": battle.winner_id})

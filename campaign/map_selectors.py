@@ -1,0 +1,224 @@
+"""Reads for the tactical map. Fog of war is applied here, on the server: a player's view holds their own
+armies, the terrain, the locations and what a game master revealed to their commanders; nothing else, not
+even the id of an army they may not see. A game master sees everything.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from campaign import map_rules, routing
+from campaign.models import (
+    Army,
+    Base,
+    Campaign,
+    Commander,
+    DueBattle,
+    Event,
+    HourLog,
+    Location,
+    Membership,
+    MoveOrder,
+    Reveal,
+    TacticalMap,
+    TerrainRegion,
+    UnitRole,
+)
+from campaign.models import Unit as UnitModel
+
+
+def tactical_map_for(*, campaign: Campaign | int) -> TacticalMap | None:
+    campaign_id = campaign.pk if isinstance(campaign, Campaign) else campaign
+    return TacticalMap.objects.filter(campaign_id=campaign_id).first()
+
+
+def tactical_map_rules(*, tactical_map: TacticalMap, regions: Iterable[TerrainRegion] | None = None
+                       ) -> routing.TacticalMap:
+    """The pure map the routing works on. Equal maps are equal values, so routing's caches are shared."""
+    if regions is None:
+        regions = tactical_map.regions.order_by("id")
+    return routing.TacticalMap(
+        width=tactical_map.width_inches, height=tactical_map.height_inches,
+        regions=tuple(routing.TerrainRegion(name=r.name, kind=routing.TerrainKind(r.kind),
+                                            points=tuple(tuple(p) for p in r.points), penalty=r.penalty)
+                      for r in regions))
+
+
+def army_map_units(*, army_ids: Iterable[int] | None = None, tactical_map: TacticalMap | None = None
+                   ) -> dict[int, list[map_rules.MapUnit]]:
+    """Each army's units as the map rules see them (Strength, traits, Ritual), in one query: of the armies
+    named, or of every army on a map."""
+    by_army: dict[int, list[map_rules.MapUnit]] = defaultdict(list)
+    rows = UnitModel.objects.filter(state=UnitModel.State.IN_ARMY)
+    rows = rows.filter(army__map=tactical_map) if tactical_map is not None else rows.filter(army_id__in=list(army_ids))
+    rows = rows.values_list("army_id", "strength", "unit_type__traits", "unit_type__role")
+    for army_id, strength, traits, role in rows:
+        by_army[army_id].append(map_rules.MapUnit(strength=strength, traits=frozenset(traits or ()),
+                                                  is_ritual=role == UnitRole.RITUAL))
+    return by_army
+
+
+def map_event(*, campaign: Campaign | int) -> Event | None:
+    """The Event whose clock moves the map: the running one, else a paused one, else the next planned one."""
+    campaign_id = campaign.pk if isinstance(campaign, Campaign) else campaign
+    events = Event.objects.filter(campaign_id=campaign_id).exclude(status=Event.Status.CLOSED)
+    for status in (Event.Status.RUNNING, Event.Status.PAUSED, Event.Status.PLANNED):
+        event = events.filter(status=status).order_by("starts_at", "id").first()
+        if event is not None:
+            return event
+    return None
+
+
+def own_commander_ids(*, membership: Membership) -> set[int]:
+    return set(Commander.objects.filter(campaign_id=membership.campaign_id, player_id=membership.user_id)
+               .values_list("pk", flat=True))
+
+
+@dataclass
+class ArmyMarker:
+    """One army as a viewer may see it. `own` armies carry their order; revealed ones only what was shown."""
+
+    id: int
+    name: str
+    commander: str
+    commander_id: int
+    x: float
+    y: float
+    miniatures: int | None
+    own: bool
+    as_of_hour: int | None = None
+    order_id: int | None = None
+    order_kind: str = ""
+    path: list = field(default_factory=list)
+    arrival_hour: int | None = None
+
+    @property
+    def route_points(self) -> str:
+        """The route still ahead as SVG points, from where the army stands."""
+        return svg_points([(self.x, self.y), *self.path[1:]]) if len(self.path) > 1 else ""
+
+    @property
+    def route_end(self) -> tuple[float, float] | None:
+        return tuple(self.path[-1]) if len(self.path) > 1 else None
+
+
+def svg_points(points) -> str:
+    return " ".join(f"{x:.3f},{y:.3f}" for x, y in points)
+
+
+@dataclass
+class MapView:
+    tactical_map: TacticalMap
+    event: Event | None
+    is_gm: bool
+    regions: list[TerrainRegion]
+    locations: list[Location]
+    bases: list[Base]
+    armies: list[ArmyMarker]
+    due_battles: list[dict]
+
+    @property
+    def hour(self) -> int:
+        return self.event.current_hour if self.event else 0
+
+
+def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
+    """Everything the member may see on the map, in a constant number of queries."""
+    is_gm = membership.is_gm
+    event = map_event(campaign=tactical_map.campaign_id)
+    regions = list(tactical_map.regions.order_by("id"))
+    for region in regions:
+        region.svg_points = svg_points(region.points)
+    locations = list(tactical_map.locations.select_related("holder").order_by("name"))
+    bases = list(tactical_map.bases.order_by("name"))
+    own_ids = set() if is_gm else own_commander_ids(membership=membership)
+    armies_qs = Army.objects.filter(map=tactical_map).select_related("commander").order_by("pk")
+    if not is_gm:
+        armies_qs = armies_qs.filter(commander_id__in=own_ids)
+    shown = list(armies_qs)
+    units = army_map_units(army_ids=[a.pk for a in shown])
+    orders = {o.army_id: o for o in MoveOrder.objects.filter(army__in=[a.pk for a in shown],
+                                                             status=MoveOrder.Status.ACTIVE)}
+    markers = []
+    for army in shown:
+        order = orders.get(army.pk)
+        markers.append(ArmyMarker(
+            id=army.pk, name=army.name, commander=army.commander.name, commander_id=army.commander_id,
+            x=army.x, y=army.y, miniatures=map_rules.miniature_count(units.get(army.pk, ())),
+            own=is_gm or army.commander_id in own_ids, order_id=order.pk if order else None,
+            order_kind=order.kind if order else "", path=order.path if order else [],
+            arrival_hour=order.arrival_hour if order else None))
+    if not is_gm:
+        markers.extend(_revealed_markers(tactical_map=tactical_map, own_ids=own_ids))
+    return MapView(tactical_map=tactical_map, event=event, is_gm=is_gm, regions=regions, locations=locations,
+                   bases=bases, armies=markers,
+                   due_battles=due_battles_for(event=event, is_gm=is_gm, own_ids=own_ids) if event else [])
+
+
+def _revealed_markers(*, tactical_map: TacticalMap, own_ids: set[int]) -> list[ArmyMarker]:
+    """The latest position and size a game master revealed of each other army to one of my commanders."""
+    latest: dict[int, dict[str, Reveal]] = defaultdict(dict)
+    for reveal in (Reveal.objects.filter(to_commander_id__in=own_ids, army__map=tactical_map)
+                   .exclude(army__commander_id__in=own_ids).select_related("army__commander")
+                   .order_by("created_at", "id")):
+        latest[reveal.army_id][reveal.what] = reveal
+    markers = []
+    for army_id, shown in sorted(latest.items()):
+        position = shown.get(Reveal.What.POSITION)
+        if position is None:
+            continue  # a size without a place is listed, not drawn
+        size = shown.get(Reveal.What.SIZE)
+        army = position.army
+        markers.append(ArmyMarker(id=army_id, name=army.name, commander=army.commander.name,
+                                  commander_id=army.commander_id, x=position.x, y=position.y,
+                                  miniatures=size.miniatures if size else None, own=False,
+                                  as_of_hour=position.hour))
+    return markers
+
+
+def army_seen_position(*, membership: Membership, army: Army) -> tuple[float, float] | None:
+    """Where the member can see the army: anywhere for a GM or its own player, else its latest revealed position."""
+    if army.map_id is None:
+        return None
+    if membership.is_gm or army.commander_id in own_commander_ids(membership=membership):
+        return (army.x, army.y)
+    reveal = (Reveal.objects.filter(army=army, what=Reveal.What.POSITION,
+                                    to_commander__player_id=membership.user_id).order_by("-created_at", "-id").first())
+    return (reveal.x, reveal.y) if reveal else None
+
+
+def due_battles_for(*, event: Event, is_gm: bool, own_ids: set[int], status: str = DueBattle.Status.DUE
+                    ) -> list[dict]:
+    """Battles due. A player sees only those of their armies, and not which enemy army it is."""
+    rows = DueBattle.objects.filter(event=event, status=status).select_related(
+        "first__commander", "second__commander", "location").order_by("hour", "id")
+    result = []
+    for battle in rows:
+        armies = (battle.first, battle.second)
+        if is_gm:
+            result.append({"id": battle.pk, "hour": battle.hour, "location": battle.location,
+                            "armies": [f"{a.name} ({a.commander.name})" for a in armies],
+                            "sides": [(a.pk, a.name) for a in armies]})
+            continue
+        mine = [a for a in armies if a.commander_id in own_ids]
+        if mine:
+            result.append({"id": battle.pk, "hour": battle.hour, "location": battle.location,
+                           "armies": [mine[0].name], "sides": [(mine[0].pk, mine[0].name)]})
+    return result
+
+
+def orderable_armies(*, membership: Membership, tactical_map: TacticalMap) -> list[Army]:
+    """The armies on the map the member may give orders to (a GM: all of them)."""
+    qs = Army.objects.filter(map=tactical_map).select_related("commander").order_by("name", "pk")
+    return list(qs if membership.is_gm else qs.filter(commander__player_id=membership.user_id))
+
+
+def hour_logs(*, event: Event, limit: int = 48) -> list[HourLog]:
+    return list(HourLog.objects.filter(event=event).order_by("-hour")[:limit])
+
+
+def contact(a: tuple[float, float], b: tuple[float, float], inches: float) -> bool:
+    return math.dist(a, b) <= inches

@@ -1,0 +1,303 @@
+"""Map pages: the tactical map (fog of war applied by map_selectors), a player's orders panel with a route
+preview before confirming, the GM's map editor, and the GM's clock console.
+
+Thin: parse the form, check the role, call a service, show its sentence as a message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from campaign import clock, map_selectors, map_services
+from campaign.models import Army, Commander, Day, DueBattle, Event, Location, MoveOrder, Reveal, TerrainRegion
+from campaign.permissions import Action, NotAllowed, require
+from campaign.views import campaign_membership
+
+
+def _sentence(exc: ValidationError) -> str:
+    return " ".join(exc.messages)
+
+
+def _float(value: str | None) -> float | None:
+    try:
+        return float(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _map_or_404(campaign):
+    tactical_map = map_selectors.tactical_map_for(campaign=campaign)
+    if tactical_map is None:
+        raise Http404("This campaign has no map yet.")
+    return tactical_map
+
+
+def _svg(request: HttpRequest, view: map_selectors.MapView) -> tuple[str, str]:
+    """The map's SVG and its version (a hash of what this viewer sees, so a poll learns nothing else)."""
+    layers = render_to_string("campaign/map/_layers.html", {"view": view}, request=request)
+    version = hashlib.sha256(layers.encode()).hexdigest()[:16]
+    svg = render_to_string("campaign/map/_svg.html", {"view": view, "layers": mark_safe(layers),  # noqa: S308
+                                                      "version": version}, request=request)
+    return svg, version
+
+
+@login_required
+def map_page(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    tactical_map = map_selectors.tactical_map_for(campaign=campaign)
+    if tactical_map is None:
+        if membership.is_gm:
+            return redirect("map-edit", slug)
+        return render(request, "campaign/map/no_map.html", {"campaign": campaign})
+    view = map_selectors.map_view(tactical_map=tactical_map, membership=membership)
+    svg, _ = _svg(request, view)
+    own_orders = [a for a in view.armies if a.own and a.order_id]
+    return render(request, "campaign/map/map.html", {
+        "campaign": campaign, "view": view, "svg": svg, "is_gm": membership.is_gm,
+        "orderable": map_selectors.orderable_armies(membership=membership, tactical_map=tactical_map),
+        "targets": [a for a in view.armies if not a.own] if not membership.is_gm else view.armies,
+        "own_orders": own_orders, "kinds": MoveOrder.Kind.choices,
+    })
+
+
+@login_required
+def map_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    """The SVG htmx polls; 204 (nothing to redraw) while the version is the one shown."""
+    campaign, membership = campaign_membership(request, slug)
+    view = map_selectors.map_view(tactical_map=_map_or_404(campaign), membership=membership)
+    svg, version = _svg(request, view)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    return HttpResponse(svg)
+
+
+def _order_args(request: HttpRequest, campaign, membership) -> dict:
+    army = get_object_or_404(Army, pk=request.POST.get("army") or 0, campaign=campaign)
+    if not membership.is_gm and army.commander.player_id != request.user.pk:
+        raise Http404("No such army.")
+    kind = request.POST.get("kind", MoveOrder.Kind.POINT)
+    args = {"army": army, "kind": kind, "actor": request.user}
+    if kind == MoveOrder.Kind.POINT:
+        args.update(x=_float(request.POST.get("x")), y=_float(request.POST.get("y")))
+    elif kind in (MoveOrder.Kind.LOCATION, MoveOrder.Kind.CAPTURE) and request.POST.get("location"):
+        args["location"] = get_object_or_404(Location, pk=request.POST["location"], map__campaign=campaign)
+    elif kind == MoveOrder.Kind.ARMY:
+        args["target_army"] = Army.objects.filter(pk=request.POST.get("target_army") or 0, campaign=campaign).first()
+    return args
+
+
+@login_required
+@require_POST
+def order_preview(request: HttpRequest, slug: str) -> HttpResponse:
+    """The route and the arrival hour, drawn on the map, before the order is confirmed."""
+    campaign, membership = campaign_membership(request, slug)
+    tactical_map = _map_or_404(campaign)
+    context = {"campaign": campaign, "tactical_map": tactical_map, "post": request.POST}
+    try:
+        context["plan"] = map_services.move_order_plan(**_order_args(request, campaign, membership))
+    except ValidationError as exc:
+        context["error"] = _sentence(exc)
+    return render(request, "campaign/map/_preview.html", context)
+
+
+@login_required
+@require_POST
+def order_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    try:
+        order = map_services.army_order_move(**_order_args(request, campaign, membership))
+    except ValidationError as exc:
+        messages.error(request, _sentence(exc))
+    else:
+        messages.success(request, f"Orders sent: {order.army.name} arrives at hour {order.arrival_hour}.")
+    return redirect("map", slug)
+
+
+@login_required
+@require_POST
+def order_cancel(request: HttpRequest, slug: str, order_id: int) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    order = get_object_or_404(MoveOrder.objects.select_related("army__commander"), pk=order_id,
+                              army__campaign=campaign)
+    if not membership.is_gm and order.army.commander.player_id != request.user.pk:
+        raise Http404("No such order.")
+    try:
+        map_services.move_order_cancel(order=order, actor=request.user)
+        messages.success(request, f"{order.army.name}'s order is cancelled: it stays where it stands.")
+    except ValidationError as exc:
+        messages.error(request, _sentence(exc))
+    return redirect("map", slug)
+
+
+# --- the GM's editor ----------------------------------------------------------------------------------------
+
+
+def _points(raw: str) -> list:
+    try:
+        points = json.loads(raw or "[]")
+    except json.JSONDecodeError:
+        raise ValidationError("Click at least three corners on the map to draw the terrain.") from None
+    return points if isinstance(points, list) else []
+
+
+def _edit(request: HttpRequest, campaign, tactical_map) -> str:
+    """Apply one editor form; returns the success sentence."""
+    post, action, actor = request.POST, request.POST.get("action"), request.user
+    x, y = _float(post.get("x")), _float(post.get("y"))
+    if action in ("location", "base", "place") and (x is None or y is None):
+        raise ValidationError("Click the map to choose where.")
+    if action == "picture":
+        if "picture" not in request.FILES:
+            raise ValidationError("Choose a picture file to upload.")
+        map_services.tactical_map_set_picture(tactical_map=tactical_map, upload=request.FILES["picture"], actor=actor)
+        return "The map picture is uploaded."
+    if action == "scale":
+        map_services.tactical_map_set_scale(tactical_map=tactical_map, width_inches=_float(post.get("width_inches")),
+                                            height_inches=_float(post.get("height_inches")), actor=actor)
+        return "The map's scale is set."
+    if action == "region":
+        region = map_services.terrain_region_create(
+            tactical_map=tactical_map, name=post.get("name", ""), kind=post.get("kind", ""),
+            points=_points(post.get("points", "")), penalty=_float(post.get("penalty")) or 0.0, actor=actor)
+        return f"{region.name} is drawn."
+    if action == "location":
+        holder = Commander.objects.filter(pk=post.get("holder") or 0, campaign=campaign).first()
+        location = map_services.location_create(
+            tactical_map=tactical_map, name=post.get("name", ""), size=post.get("size", ""), x=x, y=y, holder=holder,
+            capture_threshold=int(post["threshold"]) if post.get("threshold", "").isdigit() else None, actor=actor)
+        return f"{location.name} is placed."
+    if action == "base":
+        base = map_services.base_create(tactical_map=tactical_map, name=post.get("name", ""), x=x, y=y,
+                                        morale_bonus=int(post.get("morale_bonus") or 0), actor=actor)
+        return f"{base.name} is placed."
+    if action == "place":
+        army = get_object_or_404(Army, pk=post.get("army") or 0, campaign=campaign)
+        map_services.army_place(army=army, tactical_map=tactical_map, x=x, y=y, actor=actor)
+        return f"{army.name} is placed."
+    if action == "delete-region":
+        map_services.terrain_region_delete(region=get_object_or_404(TerrainRegion, pk=post.get("id") or 0,
+                                                                    map=tactical_map), actor=actor)
+        return "The terrain is removed."
+    if action == "delete-location":
+        map_services.location_delete(location=get_object_or_404(Location, pk=post.get("id") or 0, map=tactical_map),
+                                     actor=actor)
+        return "The location is removed."
+    if action == "reveal":
+        army = get_object_or_404(Army, pk=post.get("army") or 0, campaign=campaign)
+        to = get_object_or_404(Commander, pk=post.get("to_commander") or 0, campaign=campaign)
+        map_services.reveal_create(army=army, to_commander=to, what=post.get("what", ""), actor=actor)
+        return f"{to}'s player now sees {army.name}'s {post.get('what')}."
+    raise ValidationError("Pick something to do.")
+
+
+@login_required
+def map_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.EDIT_CAMPAIGN)
+    tactical_map = map_services.tactical_map_get_or_create(campaign=campaign, actor=request.user)
+    if request.method == "POST":
+        try:
+            messages.success(request, _edit(request, campaign, tactical_map))
+        except ValidationError as exc:
+            messages.error(request, _sentence(exc))
+        return redirect("map-edit", slug)
+    view = map_selectors.map_view(tactical_map=tactical_map, membership=membership)
+    svg, _ = _svg(request, view)
+    return render(request, "campaign/map/edit.html", {
+        "campaign": campaign, "view": view, "svg": svg, "kinds": TerrainRegion.Kind.choices,
+        "sizes": Location.Size.choices, "reveal_kinds": Reveal.What.choices,
+        "armies": Army.objects.filter(campaign=campaign).select_related("commander").order_by("name"),
+        "commanders": Commander.objects.filter(campaign=campaign).order_by("name"),
+    })
+
+
+# --- the GM's clock console ---------------------------------------------------------------------------------
+
+
+@login_required
+def clock_console(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at"))
+    tactical_map = map_selectors.tactical_map_for(campaign=campaign)
+    rows = []
+    for event in events:
+        rows.append({
+            "event": event, "next_at": clock.event_next_hour_at(event=event),
+            "day": Day.objects.filter(event=event, status=Day.Status.OPEN).first(),
+            "battles": map_selectors.due_battles_for(event=event, is_gm=True, own_ids=set()),
+            "logs": map_selectors.hour_logs(event=event),
+        })
+    return render(request, "campaign/map/clock.html", {
+        "campaign": campaign, "rows": rows,
+        "locations": tactical_map.locations.select_related("holder", "capturing_army") if tactical_map else [],
+    })
+
+
+@login_required
+@require_POST
+def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    event = get_object_or_404(Event, pk=event_id, campaign=campaign)
+    actor = request.user
+    try:
+        if control == "start":
+            clock.event_clock_start(event=event, actor=actor)
+            messages.success(request, f"{event.name}'s clock is running.")
+        elif control == "pause":
+            clock.event_clock_pause(event=event, actor=actor)
+            messages.success(request, f"{event.name}'s clock is paused.")
+        elif control == "resume":
+            clock.event_clock_resume(event=event, actor=actor)
+            messages.success(request, f"{event.name}'s clock is running again.")
+        elif control == "advance":
+            result = clock.event_clock_advance(event=event, actor=actor)
+            messages.success(request, f"Hour {result.hour} is done: {result.moved} armies moved, "
+                                      f"{len(result.battles)} Battles due, {len(result.captured)} captures.")
+        elif control == "close-day":
+            day = get_object_or_404(Day, event=event, status=Day.Status.OPEN)
+            result = clock.event_day_close(day=day, actor=actor)
+            messages.success(request, f"Day {day.number} is closed: {len(result.bills)} upkeep bills; "
+                                      f"Day {result.next_day.number} is open.")
+        else:
+            raise Http404("No such clock control.")
+    except ValidationError as exc:
+        messages.error(request, _sentence(exc))
+    return redirect("clock", slug)
+
+
+@login_required
+@require_POST
+def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """A GM records a Battle's result on the map (or calls it off)."""
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    battle = get_object_or_404(DueBattle, pk=battle_id, event__campaign=campaign)
+    try:
+        if request.POST.get("decision") == "cancel":
+            map_services.due_battle_cancel(due_battle=battle, actor=request.user)
+            messages.success(request, "The Battle is called off.")
+        else:
+            winner_id = int(request.POST.get("winner") or 0)
+            if winner_id not in (battle.first_id, battle.second_id):
+                raise ValidationError("Pick the winner: one of the two armies.")
+            loser_id = battle.second_id if winner_id == battle.first_id else battle.first_id
+            armies = Army.objects.in_bulk([winner_id, loser_id])
+            map_services.battle_outcome_apply_to_map(due_battle=battle, winner_army=armies[winner_id],
+                                                     loser_army=armies[loser_id],
+                                                     routed=request.POST.get("routed") == "on")
+            messages.success(request, f"{armies[winner_id].name} won; {armies[loser_id].name} fell back.")
+    except (ValidationError, NotAllowed) as exc:
+        messages.error(request, _sentence(exc) if isinstance(exc, ValidationError) else exc.message)
+    return redirect("clock", slug)

@@ -1,0 +1,157 @@
+"""Battle pages and the API: who may see and do what, the live table per seat, logging, odds."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from battles import selectors, services
+from battles.engine.odds import SkirmishSide, skirmish_odds
+from battles.models import Battle
+from cardgames.models import AIPolicy
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def live(host, gm):
+    return services.battle_start(attacker_army=host.vanguard, defender_army=host.wall, actor=gm, seed=1)
+
+
+def url(battle: Battle, name: str = "battle-detail") -> str:
+    return reverse(name, args=[battle.campaign.slug, battle.pk])
+
+
+def hand_row(html: str) -> str:
+    """The table row that lists the viewer's own hand."""
+    start = html.index("<th>Hand</th>")
+    return html[start:html.index("</tr>", start)]
+
+
+def test_outsiders_get_404_everywhere(client, outsider, live):
+    client.force_login(outsider)
+    for name in ("battle-detail", "battle-log", "battle-replay"):
+        assert client.get(url(live, name)).status_code == 404
+    assert client.get(reverse("battle-list", args=[live.campaign.slug])).status_code == 404
+    assert client.post(url(live, "battle-hand-to-ai"), {"seat": 0, "policy": "random"}).status_code == 404
+
+
+def test_each_commander_sees_only_their_own_hand(client, player, rival, live, host):
+    client.force_login(player)
+    page = client.get(url(live)).content.decode()
+    assert "Spearmen" in hand_row(page)
+    assert "Shield Wall" not in hand_row(page)
+    client.force_login(rival)
+    page = client.get(url(live)).content.decode()
+    assert "Shield Wall" in hand_row(page)
+    assert "Archers" not in hand_row(page)
+
+
+def test_the_gm_watches_either_side(client, gm, live):
+    client.force_login(gm)
+    assert "Archers" in hand_row(client.get(url(live) + "?seat=0").content.decode())
+    assert "Shield Wall" in hand_row(client.get(url(live) + "?seat=1").content.decode())
+    page = client.get(url(live)).content.decode()
+    assert "Watch as:" in page
+    assert "Archers" not in hand_row(page)
+
+
+def test_a_player_cannot_act_or_hand_over_for_the_other_commander(client, player, live):
+    client.force_login(player)
+    response = client.post(url(live, "battle-hand-to-ai"), {"seat": 1, "policy": "greedy"})
+    assert response.status_code == 403
+    assert "Only Brann or a game master may hand this seat to an AI." in response.content.decode()
+    assert live.match.seats.get(seat=1).ai == ""
+    response = client.post(url(live, "battle-hand-to-ai"), {"seat": 0, "policy": "greedy"})
+    assert response.status_code == 302
+    assert live.match.seats.get(seat=0).ai == AIPolicy.GREEDY
+
+
+def test_a_player_cannot_start_a_battle_that_is_not_due(client, player, live):
+    client.force_login(player)
+    assert client.get(reverse("battle-start", args=[live.campaign.slug])).status_code == 403
+
+
+def test_the_gm_starts_a_table_battle_and_logs_it_through_the_pages(client, gm, host):
+    client.force_login(gm)
+    start = reverse("battle-start", args=[host.ayla.campaign.slug])
+    response = client.post(start, {"attacker_army": host.vanguard.pk, "defender_army": host.wall.pk,
+                                   "mode": "logged", "npc_seat": "gm"})
+    battle = Battle.objects.get()
+    assert response.status_code == 302
+    assert battle.mode == Battle.Mode.LOGGED
+    bad = {"winner": 0, "killed_0": [host.archers.pk], "disabled_0": [host.archers.pk], "morale_0": 6,
+           "influence_0": 0, "morale_1": 4, "influence_1": 0}
+    page = client.post(url(battle, "battle-log"), bad).content.decode()
+    assert "Archers is listed twice (Killed and Disabled): a unit ends the Battle in one pile only." in page
+    good = {"winner": 0, "killed_1": [host.wall_units[2].pk], "morale_0": 6, "influence_0": 0, "morale_1": 4,
+            "influence_1": 0}
+    assert client.post(url(battle, "battle-log"), good).status_code == 302
+    battle.refresh_from_db()
+    assert battle.status == Battle.Status.APPLIED
+    page = client.get(url(battle, "battle-replay")).content.decode()
+    assert "Spearmen" in page
+    assert "Played at a table" in page
+
+
+def test_the_replay_steps_through_a_finished_live_battle(client, gm, player, rival, live,
+                                                         django_capture_on_commit_callbacks):
+    from tests.battles.test_battles import play_out
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(live.match, [player, rival])
+    client.force_login(player)
+    page = client.get(url(live, "battle-replay") + "?step=2").content.decode()
+    assert f"Step 2 of {live.match.log.count()}" in page
+    assert 'data-testid="back"' in page
+
+
+def test_the_battle_odds_fragment_shows_win_chances_with_intervals(client, player, host, monkeypatch):
+    monkeypatch.setattr(selectors, "ODDS_BATTLES_SERIAL", 20)
+    client.force_login(player)
+    odds = reverse("battle-odds", args=[host.ayla.campaign.slug])
+    page = client.get(odds, {"attacker_army": host.vanguard.pk, "defender_army": host.wall.pk}).content.decode()
+    assert "20 battles played here (no Celery worker answered)" in page
+    assert page.count("%</strong>") == 2
+    assert "Morale left" in page
+
+
+def test_the_skirmish_odds_api_is_exact(client, player):
+    client.force_login(player)
+    body = {"offense": {"strength": 2, "role": "Aggressor", "traits": ["Reach"]}, "defense": {"strength": 2}}
+    response = client.post("/api/odds/skirmish/", body, content_type="application/json")
+    expected = skirmish_odds(offense=SkirmishSide(2, "Aggressor", frozenset({"Reach"})), defense=SkirmishSide(2))
+    assert response.status_code == 200
+    assert response.json() == expected.as_dict()
+
+
+def test_the_skirmish_odds_api_names_bad_fields(client, player):
+    client.force_login(player)
+    body = {"offense": {"strength": -1, "role": "Wizard"}, "defense": {"traits": ["Sneaky"], "card_bonuses": ["x"]}}
+    response = client.post("/api/odds/skirmish/", body, content_type="application/json")
+    assert response.status_code == 400
+    text = str(response.json())
+    for field in ("strength", "role", "traits", "card_bonuses"):
+        assert field in text
+
+
+def test_the_skirmish_odds_api_needs_a_login(client):
+    response = client.post("/api/odds/skirmish/", {}, content_type="application/json")
+    assert response.status_code in (401, 403)
+
+
+def test_the_skirmish_odds_form_on_the_battle_page(client, player, live):
+    client.force_login(player)
+    odds = reverse("battle-skirmish-odds", args=[live.campaign.slug])
+    page = client.post(odds, {"offense_strength": 3, "defense_strength": 1, "defense_role": "Guardian"}).content
+    assert b"Offense wins" in page
+    page = client.post(odds, {"offense_strength": "", "defense_strength": 1, "defense_cards": "1, x"}).content
+    assert b"Offense strength" in page
+    assert b"Defense card bonuses" in page
+
+
+def test_battles_api_lists_only_my_campaigns(client, player, outsider, live):
+    client.force_login(player)
+    assert [b["id"] for b in client.get("/api/battles/").json()["results"]] == [live.pk]
+    client.force_login(outsider)
+    assert client.get("/api/battles/").json()["results"] == []

@@ -1,0 +1,26 @@
+"""The demo's map: painted valley, terrain, locations, a Base, armies with orders under way, a running clock."""
+
+import pytest
+
+from campaign.demo import load_demo
+from campaign.models import Base, Event, Location, MoveOrder, TacticalMap, TerrainRegion
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_has_a_map_with_armies_under_orders_and_a_running_clock():
+    campaign, _ = load_demo()
+    load_demo()
+    tactical_map = TacticalMap.objects.get(campaign=campaign)
+    assert tactical_map.picture
+    assert tactical_map.thumbnail
+    assert (tactical_map.width_inches, round(tactical_map.height_inches, 3)) == (48.0, 36.0)
+    assert TerrainRegion.objects.filter(map=tactical_map).count() == 4
+    assert sorted(Location.objects.filter(map=tactical_map).values_list("size", flat=True)) == ["camp", "city", "town"]
+    assert Base.objects.filter(map=tactical_map).count() == 1
+    assert tactical_map.armies.count() == 3
+    riders = MoveOrder.objects.get(army__name="Eastern Riders", status="active")
+    event = Event.objects.get(campaign=campaign)
+    assert riders.arrival_hour == event.current_hour + 2
+    assert event.status == Event.Status.RUNNING
+    assert event.clock_started_at is not None

@@ -1,0 +1,245 @@
+"""Map pages and API: fog of war on the server, the order preview, the editor, the clock console."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+from rest_framework.test import APIClient
+
+from campaign import map_services
+from campaign.models import DueBattle, Event, HourLog, MoveOrder, Reveal, TerrainRegion
+from tests.campaign.factories import CommanderFactory
+from tests.campaign.map_fixtures import make_army, make_map, ready
+
+pytestmark = pytest.mark.django_db
+
+HIDDEN_NAME = "Shadow Legion of Vashti"
+
+
+@pytest.fixture
+def scene(campaign, event, gm, player):
+    ready(event)
+    board = make_map(campaign)
+    mine = make_army(board, commander=CommanderFactory(campaign=campaign, player=player, name="Amira"),
+                     at=(5, 5), name="Ford Guard")
+    enemy_commander = CommanderFactory(campaign=campaign, name="Emir")
+    hidden = make_army(board, commander=enemy_commander, at=(30, 30), name=HIDDEN_NAME)
+    seen = make_army(board, commander=enemy_commander, at=(20, 20), name="Banner Host")
+    map_services.reveal_create(army=seen, to_commander=mine.commander, what="position", actor=gm)
+    return {"map": board, "mine": mine, "hidden": hidden, "seen": seen}
+
+
+def _leaks(text: str, army) -> bool:
+    return HIDDEN_NAME in text or f"army-{army.pk}\"" in text or f'"id": {army.pk},' in text
+
+
+def _army_ids(data, key: str = "") -> set[int]:
+    """Every army id in an API response: values of army keys, and ids of the map's army markers."""
+    found: set[int] = set()
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "armies":
+                found |= {a["id"] if isinstance(a, dict) else a for a in v}
+            found |= _army_ids(v, k)
+    elif isinstance(data, list):
+        for item in data:
+            found |= _army_ids(item, key)
+    elif isinstance(data, int) and key in {"army", "target_army", "winner", "first", "second"}:
+        found.add(data)
+    return found
+
+
+def test_a_player_sees_their_armies_and_reveals_but_never_a_hidden_army(client, player, scene):
+    client.force_login(player)
+    page = client.get("/c/river-valley/map/").content.decode()
+    assert "Ford Guard" in page
+    assert "Banner Host" in page
+    assert not _leaks(page, scene["hidden"])
+    svg = client.get("/c/river-valley/map/svg/").content.decode()
+    assert f'data-testid="army-{scene["mine"].pk}"' in svg
+    assert not _leaks(svg, scene["hidden"])
+    api = APIClient()
+    api.force_authenticate(player)
+    state = api.get(f"/api/maps/{scene['map'].pk}/").json()
+    ids = {a["id"] for a in state["armies"]}
+    assert ids == {scene["mine"].pk, scene["seen"].pk}
+    assert scene["hidden"].pk not in ids
+    assert HIDDEN_NAME not in json.dumps(state)
+    seen = next(a for a in state["armies"] if a["id"] == scene["seen"].pk)
+    assert (seen["own"], seen["as_of_hour"], seen["order"]) == (False, 0, None)
+
+
+def test_a_hidden_army_stays_hidden_in_due_battles_orders_and_reveals(client, player, gm, scene, event):
+    mine, hidden = scene["mine"], scene["hidden"]
+    map_services.army_place(army=hidden, tactical_map=scene["map"], x=5.5, y=5, actor=gm)
+    from campaign import clock
+
+    clock.event_hour_process(event=event, hour=1)
+    assert DueBattle.objects.count() == 1
+    map_services.army_order_move(army=mine, kind="point", x=5, y=15, actor=None)
+    map_services.army_order_move(army=hidden, kind="point", x=40, y=5, actor=None)
+    api = APIClient()
+    api.force_authenticate(player)
+    for url in (f"/api/due-battles/?event={event.pk}", "/api/move-orders/", "/api/reveals/",
+                f"/api/maps/{scene['map'].pk}/"):
+        body = api.get(url).content.decode()
+        assert HIDDEN_NAME not in body, url
+        assert hidden.pk not in _army_ids(json.loads(body)), url
+        assert mine.pk in _army_ids(json.loads(body)) or url.endswith("/reveals/"), url
+    client.force_login(player)
+    assert not _leaks(client.get("/c/river-valley/map/").content.decode(), hidden)
+    response = api.post("/api/move-orders/preview/", {"army": mine.pk, "kind": "army", "target_army": hidden.pk},
+                        format="json")
+    assert response.status_code == 400
+    assert "see" in response.json()["detail"]
+
+
+def test_the_gm_sees_every_army(client, gm, scene):
+    client.force_login(gm)
+    page = client.get("/c/river-valley/map/").content.decode()
+    assert HIDDEN_NAME in page
+    api = APIClient()
+    api.force_authenticate(gm)
+    assert len(api.get(f"/api/maps/{scene['map'].pk}/").json()["armies"]) == 3
+
+
+def test_preview_then_confirm_then_cancel_an_order_through_the_pages(client, player, scene):
+    client.force_login(player)
+    mine = scene["mine"]
+    preview = client.post("/c/river-valley/map/orders/preview/", {"army": mine.pk, "kind": "point", "x": "14",
+                                                                   "y": "5"})
+    text = preview.content.decode()
+    assert 'data-testid="arrival-hour">3<' in text
+    assert "preview-route" in text
+    assert not MoveOrder.objects.exists()
+    client.post("/c/river-valley/map/orders/", {"army": mine.pk, "kind": "point", "x": "14", "y": "5"})
+    order = MoveOrder.objects.get(status="active")
+    assert order.arrival_hour == 3
+    svg = client.get("/c/river-valley/map/svg/").content.decode()
+    assert "hour 3" in svg
+    client.post(f"/c/river-valley/map/orders/{order.pk}/cancel/")
+    order.refresh_from_db()
+    assert order.status == "cancelled"
+
+
+def test_a_player_cannot_order_someone_elses_army(client, player, scene):
+    client.force_login(player)
+    response = client.post("/c/river-valley/map/orders/", {"army": scene["seen"].pk, "kind": "point", "x": "1",
+                                                           "y": "1"})
+    assert response.status_code == 404
+    api = APIClient()
+    api.force_authenticate(player)
+    assert api.post("/api/move-orders/", {"army": scene["hidden"].pk, "kind": "point", "x": 1, "y": 1},
+                    format="json").status_code == 404
+
+
+def test_the_svg_poll_answers_204_until_something_changes(client, player, scene, event):
+    client.force_login(player)
+    first = client.get("/c/river-valley/map/svg/").content.decode()
+    version = first.split('data-version="')[1].split('"')[0]
+    assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 204
+    map_services.army_order_move(army=scene["mine"], kind="point", x=20, y=5, actor=player)
+    from campaign import clock
+
+    clock.event_hour_process(event=event, hour=1)
+    assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 200
+
+
+def test_an_enemy_order_does_not_change_a_players_map_version(client, player, gm, scene):
+    client.force_login(player)
+    version = client.get("/c/river-valley/map/svg/").content.decode().split('data-version="')[1].split('"')[0]
+    map_services.army_order_move(army=scene["hidden"], kind="point", x=40, y=30, actor=gm)
+    assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 204
+
+
+def _png(width=400, height=300) -> SimpleUploadedFile:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (100, 150, 100)).save(out, format="PNG")
+    return SimpleUploadedFile("map.png", out.getvalue(), content_type="image/png")
+
+
+def test_the_gm_uploads_a_picture_draws_terrain_and_places_a_location(client, gm, campaign):
+    client.force_login(gm)
+    assert client.get("/c/river-valley/map/").status_code == 302
+    client.post("/c/river-valley/map/edit/", {"action": "scale", "width_inches": "40"})
+    client.post("/c/river-valley/map/edit/", {"action": "picture", "picture": _png()})
+    board = campaign.tactical_map
+    board.refresh_from_db()
+    assert (board.picture_width, board.height_inches) == (400, 30.0)
+    assert board.thumbnail
+    client.post("/c/river-valley/map/edit/", {"action": "region", "name": "Mire", "kind": "challenging",
+                                              "penalty": "1.5", "points": "[[1,1],[5,1],[5,5]]"})
+    assert TerrainRegion.objects.get().penalty == 1.5
+    client.post("/c/river-valley/map/edit/", {"action": "location", "name": "Ford", "size": "city", "x": "10",
+                                              "y": "10"})
+    assert board.locations.get().capture_threshold == 60
+    page = client.get("/c/river-valley/map/edit/").content.decode()
+    assert "Mire" in page
+    assert "Ford" in page
+
+
+def test_a_file_that_is_not_a_picture_is_refused_with_a_sentence(client, gm, campaign):
+    client.force_login(gm)
+    response = client.post("/c/river-valley/map/edit/", {
+        "action": "picture", "picture": SimpleUploadedFile("map.png", b"not an image", content_type="image/png")},
+        follow=True)
+    assert "not a picture Muster can use" in response.content.decode()
+    assert not campaign.tactical_map.picture
+
+
+def test_players_cannot_edit_the_map_or_run_the_clock(client, player, scene, event):
+    client.force_login(player)
+    assert client.get("/c/river-valley/map/edit/").status_code == 403
+    assert client.get("/c/river-valley/clock/").status_code == 403
+    assert client.post(f"/c/river-valley/clock/{event.pk}/advance/").status_code == 403
+    api = APIClient()
+    api.force_authenticate(player)
+    assert api.post(f"/api/event-clocks/{event.pk}/advance/").status_code == 403
+    assert api.post("/api/terrain-regions/", {"map": scene["map"].pk, "name": "x", "kind": "open",
+                                              "points": [[1, 1], [2, 1], [2, 2]]}, format="json").status_code == 403
+
+
+def test_the_clock_console_runs_the_clock_and_records_battles(client, gm, scene, event):
+    client.force_login(gm)
+    Event.objects.filter(pk=event.pk).update(status="planned")
+    client.post(f"/c/river-valley/clock/{event.pk}/start/")
+    assert Event.objects.get(pk=event.pk).status == "running"
+    client.post(f"/c/river-valley/clock/{event.pk}/pause/")
+    client.post(f"/c/river-valley/clock/{event.pk}/resume/")
+    map_services.army_place(army=scene["hidden"], tactical_map=scene["map"], x=5.5, y=5, actor=gm)
+    client.post(f"/c/river-valley/clock/{event.pk}/advance/")
+    assert HourLog.objects.filter(event=event, hour=1).exists()
+    battle = DueBattle.objects.get()
+    page = client.get("/c/river-valley/clock/").content.decode()
+    assert "Battle due" in page
+    assert 'data-testid="due-battle"' in page
+    client.post(f"/c/river-valley/clock/battles/{battle.pk}/", {"winner": scene["mine"].pk})
+    battle.refresh_from_db()
+    assert (battle.status, battle.winner_id) == ("fought", scene["mine"].pk)
+    client.post(f"/c/river-valley/clock/{event.pk}/close-day/")
+    assert event.days.filter(status="open").get().number == 2
+
+
+def test_the_api_previews_confirms_and_cancels_orders_and_reveals(gm, player, scene, event):
+    api = APIClient()
+    api.force_authenticate(player)
+    preview = api.post("/api/move-orders/preview/", {"army": scene["mine"].pk, "kind": "point", "x": 11, "y": 5},
+                       format="json").json()
+    assert preview["arrival_hour"] == 2
+    created = api.post("/api/move-orders/", {"army": scene["mine"].pk, "kind": "point", "x": 11, "y": 5},
+                       format="json")
+    assert created.status_code == 201
+    assert created.json()["arrival_hour"] == 2
+    assert api.delete(f"/api/move-orders/{created.json()['id']}/").status_code == 204
+    gm_api = APIClient()
+    gm_api.force_authenticate(gm)
+    response = gm_api.post("/api/reveals/", {"army": scene["hidden"].pk, "to_commander": scene["mine"].commander_id,
+                                             "what": "size"}, format="json")
+    assert response.status_code == 201
+    assert response.json()["miniatures"] == 1
+    assert Reveal.objects.filter(what="size").exists()
+    assert gm_api.post(f"/api/event-clocks/{event.pk}/advance/").json()["hour"] == 1

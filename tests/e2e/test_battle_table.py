@@ -1,0 +1,113 @@
+"""Two commanders on two devices play a whole live Battle through the battle page.
+
+Neither page may ever show the other commander's hand: the engine shows it only as a count.
+"""
+
+import re
+
+import pytest
+
+from battles.models import Battle
+from battles.services import battle_start
+from cardgames.models import Match
+from cardgames.registry import game_for
+from tests.campaign.factories import (
+    ArmyFactory,
+    CampaignFactory,
+    CommanderFactory,
+    EventFactory,
+    MembershipFactory,
+    UnitFactory,
+    UnitTypeFactory,
+    UserFactory,
+    open_day,
+)
+from tests.e2e.conftest import log_in, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ARMIES = {
+    "amira": [("Red Lancers", 3, "Aggressor"), ("Red Bowmen", 2, "Savant"), ("Red Shields", 2, "Guardian")],
+    "bastian": [("Blue Guards", 3, "Guardian"), ("Blue Slingers", 1, "Savant"), ("Blue Riders", 2, "Aggressor")],
+}
+
+
+def hand_text(page) -> str:
+    """What the page shows in its own hand row (the other hand is only a count inside the commanders row)."""
+    row = page.get_by_test_id("view").locator("tr").filter(has=page.locator("th", has_text=re.compile(r"^Hand$")))
+    return row.inner_text() if row.count() else ""
+
+
+def hand_names(match: Match, seat: int) -> set[str]:
+    """The names of the cards in `seat`'s hand now, from the engine's own view for that seat."""
+    engine = game_for(match.game)
+    return {card["name"] for card in engine.view(engine.load(match.state), seat)["hand"]}
+
+
+def test_two_commanders_play_a_battle_to_the_end(live_server, new_page):
+    campaign = CampaignFactory(name="Border Wars", slug="border-wars")
+    gm = MembershipFactory(campaign=campaign, user=UserFactory(username="warden"), role="gm").user
+    open_day(EventFactory(campaign=campaign, name="Spring Muster"))
+    users, armies = [], []
+    for name, units in ARMIES.items():
+        user = MembershipFactory(campaign=campaign, user=UserFactory(username=name)).user
+        commander = CommanderFactory(campaign=campaign, name=name.title(), player=user, level=2, power="Rogue")
+        army = ArmyFactory(commander=commander, name=f"{name.title()}'s host")
+        for unit_name, strength, role in units:
+            UnitFactory(commander=commander, army=army,
+                        unit_type=UnitTypeFactory(name=unit_name, strength=strength, role=role, path="Steel"))
+        users.append(user)
+        armies.append(army)
+    battle = battle_start(attacker_army=armies[0], defender_army=armies[1], actor=gm, seed=12)
+    match = battle.match
+    url = f"{live_server.url}/c/{campaign.slug}/battles/{battle.pk}/"
+    pages = []
+    for user in users:
+        page = new_page()
+        log_in(page, live_server.url, user.username, "pass-word-123")
+        page.goto(url)
+        pages.append(page)
+    screenshot(pages[0], "battle-table-start-seat0")
+
+    moves, polled = 0, False
+    for _ in range(200):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        acted = False
+        for seat, page in enumerate(pages):
+            current = f'[data-testid="table"][data-version="{match.version}"]'
+            if not page.locator(current).count():
+                if polled:
+                    page.reload()  # polling was proven once; reloading keeps the test quick
+                else:
+                    page.wait_for_selector(current, timeout=15_000)  # htmx polling, no reload
+                    polled = True
+            page.wait_for_selector(current, timeout=15_000)
+            shown = hand_text(page)
+            for name in hand_names(match, 1 - seat):
+                assert name not in shown, f"seat {seat}'s page showed the other hand's {name}"
+            buttons = page.locator("button.action")
+            if buttons.count():
+                buttons.first.click()
+                page.wait_for_selector(f'[data-testid="table"]:not([data-version="{match.version}"])', timeout=15_000)
+                moves += 1
+                acted = True
+                match.refresh_from_db()
+                if moves == 2:
+                    screenshot(page, f"battle-table-move-seat{seat}")
+                if match.status != Match.Status.ACTIVE:
+                    break
+        assert acted, "neither page offered a move"
+    match.refresh_from_db()
+    battle.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert moves == match.version
+    assert battle.status == Battle.Status.APPLIED  # the match_finished signal applied it
+    assert polled
+    for seat, page in enumerate(pages):
+        page.wait_for_selector("text=The match is over", timeout=15_000)
+        page.goto(url)
+        assert page.get_by_test_id("result").count() == 1
+        screenshot(page, f"battle-table-over-seat{seat}")
+    assert battle.result["winner"] in (0, 1)
