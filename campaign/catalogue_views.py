@@ -5,17 +5,16 @@ artwork through Pillow in campaign.artwork. Editing a default type makes the cam
 
 from __future__ import annotations
 
-import mimetypes
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from campaign import selectors, services
 from campaign.forms import ArtworkForm, UnitTypeForm
+from campaign.media_files import private_file_response
 from campaign.models import Campaign, UnitType
 from campaign.permissions import Action, can, require
 from campaign.views import campaign_membership
@@ -108,12 +107,7 @@ def unit_type_artwork(request: HttpRequest, slug: str, unit_type_id: int) -> Htt
 def unit_type_picture_response(unit_type: UnitType, size: str) -> FileResponse:
     """The artwork file (size "thumbnail": the thumbnail) of a type the asker may see, or a 404."""
     image = unit_type.artwork_thumbnail if size == "thumbnail" else unit_type.artwork
-    if not image or not image.storage.exists(image.name):
-        raise Http404("This unit type has no artwork.")
-    content_type = mimetypes.guess_type(image.name)[0] or "application/octet-stream"
-    response = FileResponse(image.open("rb"), content_type=content_type)
-    response["Cache-Control"] = "private, max-age=86400"  # a new upload gets a new name, so a new URL
-    return response
+    return private_file_response(image, missing="This unit type has no artwork.")
 
 
 @login_required

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -56,11 +57,12 @@ class LocationSerializer(serializers.ModelSerializer):
 
 def _map_state(view: map_selectors.MapView) -> dict:
     tactical_map = view.tactical_map
+    slug = tactical_map.campaign.slug
     return {
         "id": tactical_map.pk, "campaign": tactical_map.campaign_id, "name": tactical_map.name,
         "width_inches": tactical_map.width_inches, "height_inches": tactical_map.height_inches,
-        "picture": tactical_map.picture.url if tactical_map.picture else None,
-        "thumbnail": tactical_map.thumbnail.url if tactical_map.thumbnail else None,
+        "picture": reverse("map-picture", args=[slug]) if tactical_map.picture else None,
+        "thumbnail": reverse("map-picture-thumbnail", args=[slug]) if tactical_map.thumbnail else None,
         "event": view.event.pk if view.event else None, "hour": view.hour,
         "regions": RegionSerializer(view.regions, many=True).data,
         "locations": LocationSerializer(view.locations, many=True).data,

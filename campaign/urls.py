@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign import catalogue_views, economy_views, map_views, views
+from campaign import catalogue_views, economy_views, map_views, media_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -39,6 +39,9 @@ urlpatterns = [
          {"size": "thumbnail"}, name="unit-type-thumbnail"),
     path("c/<slug:slug>/map/", map_views.map_page, name="map"),
     path("c/<slug:slug>/map/svg/", map_views.map_svg, name="map-svg"),
+    path("c/<slug:slug>/map/picture/", media_views.map_picture, name="map-picture"),
+    path("c/<slug:slug>/map/picture/thumbnail/", media_views.map_picture, {"size": "thumbnail"},
+         name="map-picture-thumbnail"),
     path("c/<slug:slug>/map/edit/", map_views.map_edit, name="map-edit"),
     path("c/<slug:slug>/map/orders/preview/", map_views.order_preview, name="map-order-preview"),
     path("c/<slug:slug>/map/orders/", map_views.order_confirm, name="map-order"),

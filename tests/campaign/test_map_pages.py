@@ -243,3 +243,25 @@ def test_the_api_previews_confirms_and_cancels_orders_and_reveals(gm, player, sc
     assert response.json()["miniatures"] == 1
     assert Reveal.objects.filter(what="size").exists()
     assert gm_api.post(f"/api/event-clocks/{event.pk}/advance/").json()["hour"] == 1
+
+
+def test_the_map_picture_is_served_to_members_only(client, gm, player, outsider, campaign):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from campaign import map_image, map_services
+    from tests.campaign.map_fixtures import make_map
+
+    board = make_map(campaign)
+    map_services.tactical_map_set_picture(
+        tactical_map=board, actor=gm,
+        upload=SimpleUploadedFile("valley.png", map_image.valley_picture(pixels_per_inch=4), content_type="image/png"))
+    for user, status in ((gm, 200), (player, 200), (outsider, 404)):
+        client.force_login(user)
+        for url in (f"/c/{campaign.slug}/map/picture/", f"/c/{campaign.slug}/map/picture/thumbnail/"):
+            response = client.get(url)
+            assert response.status_code == status, (user, url)
+            if status == 200:
+                assert response["Content-Type"] == "image/jpeg"
+                assert response["Cache-Control"].startswith("private")
+    client.force_login(player)
+    assert f"/c/{campaign.slug}/map/picture/?v=" in client.get(f"/c/{campaign.slug}/map/").content.decode()
