@@ -153,3 +153,9 @@ def battle_odds_for(*, config: dict[str, Any]) -> tuple[BattleOdds, str]:
 
 def _tuples(value):
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def battles_open_count(*, campaign) -> int:
+    """Battles being fought (live or at a table) or waiting for their result to be confirmed."""
+    return Battle.objects.filter(campaign=campaign, status__in=[Battle.Status.LIVE, Battle.Status.DUE,
+                                                                Battle.Status.FINISHED]).count()

@@ -222,3 +222,8 @@ def hour_logs(*, event: Event, limit: int = 48) -> list[HourLog]:
 
 def contact(a: tuple[float, float], b: tuple[float, float], inches: float) -> bool:
     return math.dist(a, b) <= inches
+
+
+def due_battles_open_count(*, campaign) -> int:
+    """Battles come due on the map and not yet fought or cancelled."""
+    return DueBattle.objects.filter(event__campaign=campaign, status=DueBattle.Status.DUE).count()

@@ -7,9 +7,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from campaign import selectors
+from battles.selectors import battles_open_count
+from campaign import map_selectors, selectors
 from campaign.models import Campaign
 from campaign.permissions import Action, can, membership_or_404
+from cardgames.selectors import encounters_active_count
 
 
 def campaign_membership(request: HttpRequest, slug: str):
@@ -19,6 +21,13 @@ def campaign_membership(request: HttpRequest, slug: str):
     membership = membership_or_404(user=request.user, campaign=campaign)
     request.membership = membership
     return campaign, membership
+
+
+def _activity_counts(campaign: Campaign) -> dict[str, int]:
+    """What is under way, for the tiles: open battles, card games in progress, battles due on the map."""
+    return {"battles": battles_open_count(campaign=campaign),
+            "encounters": encounters_active_count(campaign=campaign),
+            "due": map_selectors.due_battles_open_count(campaign=campaign)}
 
 
 @login_required
@@ -37,6 +46,7 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "campaign": campaign,
         "membership": membership,
         "events": events,
+        "counts": _activity_counts(campaign),
         "members": campaign.memberships.select_related("user") if can(membership, Action.VIEW_MEMBERS) else [],
         "heartbeat": heartbeat,
         "worker_ok": worker_age is not None and worker_age < 180,

@@ -77,3 +77,10 @@ def match_replay_step(*, match: Match, step: int, seat: int | None) -> dict[str,
     engine = game_for(match.game)
     state, _ = replay(engine, match_record(match=match), upto=step)
     return engine.view(state, seat)
+
+
+def encounters_active_count(*, campaign) -> int:
+    """Card-game encounters in progress (battles are counted by the battles app)."""
+    from cardgames.registry import CARD_GAMES
+
+    return Match.objects.filter(campaign=campaign, game__in=CARD_GAMES, status=Match.Status.ACTIVE).count()
