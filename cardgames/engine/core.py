@@ -21,6 +21,12 @@ The protocol (shared/DESIGN.md, "The game protocol"):
 - ``heuristic(state, player) -> float``: a quick estimate in [-1, 1] of how well
   `player` stands, used by the greedy player and by search cut-offs.
 
+Two optional parts, used when an engine offers them:
+
+- ``quiet``: the same game without event text (clones and searches never read it).
+- ``describe_action(state, action) -> str``: a short label for a button
+  ("Play Spearmen (Str 2) on Offense"); the web table falls back to the action's parts.
+
 A stored game is `GameRecord`: config, players, seed, actions and every chance
 outcome drawn. `replay` re-runs it through scripted dice, so a game played at a
 real table (with the dice people rolled) and a simulated one are the same kind of record.
