@@ -63,7 +63,7 @@ def _unit_config(unit: Unit, retinue: bool) -> dict[str, Any]:
     kind = unit.unit_type
     return {"id": unit.pk, "name": unit.name or kind.name, "strength": unit.strength, "role": kind.role or None,
             "path": kind.path or None, "traits": list(kind.traits or []), "effects": list(kind.effects or []),
-            "retinue": retinue}
+            "retinue": retinue, "text": kind.text}
 
 
 def battle_config_for(*, attacker_army: Army, defender_army: Army, day: Day, location: Location | None = None,

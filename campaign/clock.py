@@ -181,6 +181,31 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
         return result
 
 
+@dataclass(slots=True)
+class _ArmyRow:
+    """An army on the map as the hour needs it (plain rows: thousands of model instances cost more than the hour)."""
+
+    pk: int
+    name: str
+    commander_id: int
+    x: float
+    y: float
+
+
+@dataclass(slots=True)
+class _OrderRow:
+    """An active move order as the hour needs it; `path`, `status` and `done_hour` are written back."""
+
+    pk: int
+    army_id: int
+    kind: str
+    status: str
+    path: list
+    arrival_hour: int
+    target_location_id: int | None
+    done_hour: int | None = None
+
+
 class _HourOnMap:
     """The map's part of one hour: loads everything once, applies the rules, writes back in bulk."""
 
@@ -191,14 +216,16 @@ class _HourOnMap:
         self.contact = tactical_map.contact_inches
         self.day = Day.objects.filter(event=event, status=Day.Status.OPEN).first()
         self.pure = map_selectors.tactical_map_rules(tactical_map=tactical_map)
-        self.armies = {a.pk: a for a in Army.objects.select_for_update(of=("self",)).filter(map=tactical_map)
-                       .only("id", "name", "commander_id", "map_id", "x", "y").order_by("pk")}
+        self.armies = {row[0]: _ArmyRow(*row) for row in Army.objects.select_for_update(of=("self",))
+                       .filter(map=tactical_map).order_by("pk").values_list("id", "name", "commander_id", "x", "y")}
         self.units = map_selectors.army_map_units(tactical_map=tactical_map)
-        self.orders = {o.army_id: o for o in MoveOrder.objects.filter(event=event, status=MoveOrder.Status.ACTIVE,
-                                                                     army__map=tactical_map)}
+        self.orders = {row[1]: _OrderRow(*row) for row in MoveOrder.objects.filter(
+            event=event, status=MoveOrder.Status.ACTIVE, army__map=tactical_map).order_by().values_list(
+            "id", "army_id", "kind", "status", "path", "arrival_hour", "target_location_id")}
         self.locations = {loc.pk: loc for loc in Location.objects.select_for_update().filter(map=tactical_map)
                           .order_by("pk")}
         self.activity: set[tuple[int, str]] = set()
+        self.paces: dict[tuple, tuple[float, bool]] = {}
         self.moved_armies: set[int] = set()
         self.changed_orders: set[int] = set()
         self.changed_locations: set[int] = set()
@@ -235,16 +262,26 @@ class _HourOnMap:
     def _led(self, army_id: int, reason: str) -> None:
         self.activity.add((army_id, reason))
 
-    def _finish(self, order: MoveOrder, status: str) -> None:
+    def _finish(self, order: _OrderRow, status: str) -> None:
         order.status, order.done_hour = status, self.hour
         self.changed_orders.add(order.army_id)
 
-    def _move(self, army: Army, order: MoveOrder) -> None:
+    def _pace(self, units: list[map_rules.MapUnit]) -> tuple[float, bool]:
+        """Speed and whether difficult terrain is ignored, worked out once per make-up of army (armies alike are
+        many: units alike share one MapUnit)."""
+        key = tuple(units)
+        pace = self.paces.get(key)
+        if pace is None:
+            pace = self.paces[key] = (map_rules.army_speed(units), map_rules.ignores_difficult_terrain(units))
+        return pace
+
+    def _move(self, army: _ArmyRow, order: _OrderRow) -> None:
         units = self.units.get(army.pk, [])
         if not [u for u in units if not u.is_ritual]:
             return
-        step = routing.advance([tuple(p) for p in order.path], speed=map_rules.army_speed(units),
-                               tactical_map=self.pure, ignores_difficult=map_rules.ignores_difficult_terrain(units))
+        speed, ignores_difficult = self._pace(units)
+        step = routing.advance([tuple(p) for p in order.path], speed=speed, tactical_map=self.pure,
+                               ignores_difficult=ignores_difficult)
         army.x, army.y = step.position
         order.path = [list(p) for p in step.remaining]
         self.moved_armies.add(army.pk)
@@ -262,13 +299,13 @@ class _HourOnMap:
             self.entries.append({"kind": "arrived", "army": army.pk, "name": army.name,
                                  "promised": order.arrival_hour, "at": [round(army.x, 2), round(army.y, 2)]})
 
-    def _near(self) -> dict[tuple[int, int], list[Army]]:
-        cells: dict[tuple[int, int], list[Army]] = defaultdict(list)
+    def _near(self) -> dict[tuple[int, int], list[_ArmyRow]]:
+        cells: dict[tuple[int, int], list[_ArmyRow]] = defaultdict(list)
         for army in self.armies.values():
             cells[(int(army.x // self.contact), int(army.y // self.contact))].append(army)
         return cells
 
-    def _within(self, cells, point: tuple[float, float]) -> list[Army]:
+    def _within(self, cells, point: tuple[float, float]) -> list[_ArmyRow]:
         cx, cy = int(point[0] // self.contact), int(point[1] // self.contact)
         return [army for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for army in cells.get((i, j), ())
                 if math.dist((army.x, army.y), point) <= self.contact]
@@ -323,7 +360,7 @@ class _HourOnMap:
                 self.changed_locations.add(location.pk)
         return fighting
 
-    def _capture(self, army: Army, order: MoveOrder) -> None:
+    def _capture(self, army: _ArmyRow, order: _OrderRow) -> None:
         location = self.locations.get(order.target_location_id)
         if location is None or math.dist((army.x, army.y), (location.x, location.y)) > self.contact:
             self._finish(order, MoveOrder.Status.CANCELLED)
@@ -349,44 +386,53 @@ class _HourOnMap:
 
     def _write(self) -> None:
         if self.moved_armies:
-            _bulk_set(Army, [self.armies[pk] for pk in sorted(self.moved_armies)], ["x", "y"])
+            moved = [self.armies[pk] for pk in sorted(self.moved_armies)]
+            _bulk_set(Army, ["x", "y"], [(a.pk, a.x, a.y) for a in moved])
         if self.changed_orders:
-            _bulk_set(MoveOrder, [self.orders[pk] for pk in sorted(self.changed_orders)],
-                      ["path", "status", "done_hour"])
+            orders = [self.orders[army_id] for army_id in sorted(self.changed_orders)]
+            _bulk_set(MoveOrder, ["path", "status", "done_hour"],
+                      [(o.pk, o.path, o.status, o.done_hour) for o in orders])
         if self.changed_locations:
             Location.objects.bulk_update([self.locations[pk] for pk in sorted(self.changed_locations)],
                                          ["holder", "capture_progress", "capturing_army"])
         if self.activity and self.day is not None:
-            ArmyDayActivity.objects.bulk_create(
-                [ArmyDayActivity(army_id=army_id, day=self.day, reason=reason)
-                 for army_id, reason in sorted(self.activity)], ignore_conflicts=True)
+            _activity_add(day_id=self.day.pk, rows=sorted(self.activity))
 
 
-def _bulk_set(model, objects: list, fields: list[str]) -> None:
-    """Write many rows' fields in one statement. On PostgreSQL an UPDATE joined to unnest() of one array per
-    column: bulk_update's CASE WHEN per row makes the database test every row against every id, which grows with
-    the square of the number of armies (20 s for 5,000), and a VALUES list costs a placeholder per value."""
+def _bulk_set(model, fields: list[str], rows: list[tuple]) -> None:
+    """Write many rows' fields in one statement; each row is (pk, *values in the order of `fields`). On PostgreSQL
+    an UPDATE joined to json_to_recordset() of one JSON document: bulk_update's CASE WHEN per row makes the
+    database test every row against every id, which grows with the square of the number of armies (20 s for
+    5,000), a VALUES list costs a placeholder per value, and arrays are turned into text value by value in Python
+    where json.dumps does the whole document in C."""
     if connection.vendor != "postgresql":
-        model.objects.bulk_update(objects, fields)
+        model.objects.bulk_update([model(pk=row[0], **dict(zip(fields, row[1:], strict=True))) for row in rows],
+                                  fields)
         return
-    columns = [model._meta.get_field(name) for name in fields]
-    arrays: list[list] = [[obj.pk for obj in objects]]
-    types = ["bigint"]
-    for column in columns:
-        db_type = column.db_type(connection)
-        if db_type == "jsonb":
-            arrays.append([json.dumps(getattr(obj, column.attname)) for obj in objects])
-            types.append("text")
-        else:
-            arrays.append([getattr(obj, column.attname) for obj in objects])
-            types.append(db_type)
-    names = ", ".join(["id", *(f'"{c.column}"' for c in columns)])
-    unnest = ", ".join(f"%s::{t}[]" for t in types)
-    sets = ", ".join(f'"{c.column}" = v."{c.column}"::{c.db_type(connection)}' for c in columns)
+    columns = [model._meta.get_field(name).column for name in fields]
+    types = [model._meta.get_field(name).db_type(connection) for name in fields]
+    document = json.dumps([dict(zip(["id", *columns], row, strict=True)) for row in rows])
+    sets = ", ".join(f'"{c}" = v."{c}"' for c in columns)
+    shape = ", ".join(["id bigint", *(f'"{c}" {t}' for c, t in zip(columns, types, strict=True))])
     table = model._meta.db_table
-    sql = f'UPDATE "{table}" AS t SET {sets} FROM unnest({unnest}) AS v({names}) WHERE t.id = v.id'  # noqa: S608
+    sql = f'UPDATE "{table}" AS t SET {sets} FROM json_to_recordset(%s::json) AS v({shape}) WHERE t.id = v.id'  # noqa: S608
     with connection.cursor() as cursor:
-        cursor.execute(sql, arrays)
+        cursor.execute(sql, [document])
+
+
+def _activity_add(*, day_id: int, rows: list[tuple[int, str]]) -> None:
+    """Mark (army id, reason) pairs as led on the Day; a pair already marked stays as it was. On PostgreSQL one
+    INSERT ... SELECT from unnest() of two arrays: bulk_create builds a model and a parameter list per row."""
+    if connection.vendor != "postgresql":
+        ArmyDayActivity.objects.bulk_create([ArmyDayActivity(army_id=army_id, day_id=day_id, reason=reason)
+                                             for army_id, reason in rows], ignore_conflicts=True)
+        return
+    table = ArmyDayActivity._meta.db_table
+    sql = (f'INSERT INTO "{table}" ("army_id", "day_id", "reason", "marked_by_id", "at") '  # noqa: S608
+           'SELECT v.army_id, %s, v.reason, NULL, %s FROM unnest(%s::bigint[], %s::text[]) AS v(army_id, reason) '
+           "ON CONFLICT DO NOTHING")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [day_id, timezone.now(), [r[0] for r in rows], [r[1] for r in rows]])
 
 
 # --- the tick ----------------------------------------------------------------------------------------------

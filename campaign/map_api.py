@@ -1,6 +1,7 @@
-"""The map API: the fog-of-war view of a map, terrain, locations, move orders (with a preview), reveals, the event
-clock and Battles due. Thin: parse, check the role, call a service. Fog of war is applied by map_selectors, so a
-player's response never holds an army they may not see, not even its id.
+"""The map API: the fog-of-war view of a map, terrain, locations, armies (form, split, merge, disband), move
+orders (with a preview), reveals, the event clock and Battles due. Thin: parse, check the role, call a service.
+Fog of war is applied by map_selectors, so a player's response never holds an army they may not see, not even
+its id.
 """
 
 from __future__ import annotations
@@ -9,15 +10,28 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
 from campaign import clock, map_selectors, map_services
-from campaign.models import Army, Day, DueBattle, Event, Location, MoveOrder, Reveal, TacticalMap, TerrainRegion
-from campaign.permissions import Action, membership_for, require
+from campaign.models import (
+    Army,
+    Commander,
+    Day,
+    DueBattle,
+    Event,
+    Location,
+    Membership,
+    MoveOrder,
+    Reveal,
+    Role,
+    TacticalMap,
+    TerrainRegion,
+)
+from campaign.permissions import Action, may_act_for, membership_for, require
 
 
 def _checked(call, *args, **kwargs):
@@ -342,3 +356,119 @@ class DueBattleViewSet(viewsets.GenericViewSet):
         battle = _checked(map_services.battle_outcome_apply_to_map, due_battle=battle, winner_army=armies[winner_id],
                           loser_army=armies[loser_id], routed=bool(request.data.get("routed")))
         return Response({"id": battle.pk, "status": battle.status, "winner": battle.winner_id})
+
+
+class ArmyUnitSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField(help_text="A retinue's name; empty for an unnamed unit.")
+    unit_type = serializers.CharField(source="unit_type.name")
+    strength = serializers.IntegerField(allow_null=True, help_text='Empty for Strength "-".')
+
+
+class ArmyRosterSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="army.pk")
+    name = serializers.CharField(source="army.name")
+    campaign = serializers.IntegerField(source="army.campaign_id")
+    commander = serializers.IntegerField(source="army.commander_id")
+    map = serializers.IntegerField(source="army.map_id", allow_null=True, help_text="Empty while in reserve.")
+    x = serializers.SerializerMethodField(help_text="Inches from the map's left edge; empty while in reserve.")
+    y = serializers.SerializerMethodField(help_text="Inches from the map's top edge; empty while in reserve.")
+    units = ArmyUnitSerializer(many=True)
+    miniatures = serializers.IntegerField()
+    speed = serializers.FloatField(help_text="Inches per Move.")
+
+    @extend_schema_field(serializers.FloatField(allow_null=True))
+    def get_x(self, roster: map_selectors.ArmyRoster) -> float | None:
+        return roster.army.x if roster.on_map else None
+
+    @extend_schema_field(serializers.FloatField(allow_null=True))
+    def get_y(self, roster: map_selectors.ArmyRoster) -> float | None:
+        return roster.army.y if roster.on_map else None
+
+
+class ArmyFormInputSerializer(serializers.Serializer):
+    commander = serializers.IntegerField()
+    name = serializers.CharField(max_length=120)
+    units = serializers.ListField(child=serializers.IntegerField(), allow_empty=True)
+
+
+class ArmySplitInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, help_text="The new army's name.")
+    units = serializers.ListField(child=serializers.IntegerField(), allow_empty=True,
+                                  help_text="The units that leave as the new army.")
+
+
+class ArmyMergeInputSerializer(serializers.Serializer):
+    into = serializers.IntegerField(help_text="The army this one joins; this one is gone afterwards.")
+
+
+def _valid(serializer_class, request) -> dict:
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data.validated_data
+
+
+class ArmyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """The armies I command (a GM: every army of their campaigns), with position, units, miniatures and speed;
+    ``?campaign=<id>`` and ``?commander=<id>`` narrow the list. POST forms an army of units in reserve;
+    ``split/``, ``merge/`` and ``disband/`` change one. Fog of war: another player's army is not found."""
+
+    serializer_class = ArmyRosterSerializer
+
+    def get_queryset(self):
+        if _schema_run(self):
+            return Army.objects.none()
+        user = self.request.user
+        gm_of = Membership.objects.filter(user=user, role=Role.GM).values("campaign_id")
+        qs = Army.objects.filter(Q(campaign_id__in=gm_of) | Q(commander__player=user)).select_related("map")
+        for param in ("campaign", "commander"):
+            if self.request.query_params.get(param, "").isdigit():
+                qs = qs.filter(**{f"{param}_id": int(self.request.query_params[param])})
+        return qs.order_by("pk")
+
+    def _roster(self, army: Army, status_code: int = status.HTTP_200_OK) -> Response:
+        [roster] = map_selectors.army_rosters(armies=[army])
+        return Response(ArmyRosterSerializer(roster).data, status=status_code)
+
+    def list(self, request):
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(ArmyRosterSerializer(map_selectors.army_rosters(armies=page),
+                                                                many=True).data)
+
+    def retrieve(self, request, pk=None):
+        return self._roster(self.get_object())
+
+    @extend_schema(request=ArmyFormInputSerializer, responses={201: ArmyRosterSerializer})
+    def create(self, request):
+        values = _valid(ArmyFormInputSerializer, request)
+        commander = Commander.objects.filter(pk=values["commander"]).first()
+        membership = membership_for(user=request.user, campaign=commander.campaign_id) if commander else None
+        if commander is None or not may_act_for(membership, commander.player_id):
+            raise NotFound("No such commander among yours.")
+        army = _checked(map_services.army_form, commander=commander, name=values["name"], unit_ids=values["units"],
+                        actor=request.user)
+        return self._roster(Army.objects.select_related("map").get(pk=army.pk), status.HTTP_201_CREATED)
+
+    @extend_schema(request=ArmySplitInputSerializer, responses={201: ArmyRosterSerializer})
+    @action(detail=True, methods=["post"])
+    def split(self, request, pk=None):
+        values = _valid(ArmySplitInputSerializer, request)
+        new = _checked(map_services.army_split, army=self.get_object(), unit_ids=values["units"],
+                       name=values["name"], actor=request.user)
+        return self._roster(Army.objects.select_related("map").get(pk=new.pk), status.HTTP_201_CREATED)
+
+    @extend_schema(request=ArmyMergeInputSerializer, responses={200: ArmyRosterSerializer})
+    @action(detail=True, methods=["post"])
+    def merge(self, request, pk=None):
+        army = self.get_object()
+        into = self.get_queryset().filter(pk=_valid(ArmyMergeInputSerializer, request)["into"]).first()
+        if into is None:
+            raise NotFound("No such army among yours to merge into.")
+        into = _checked(map_services.army_merge, army=army, into=into, actor=request.user)
+        return self._roster(Army.objects.select_related("map").get(pk=into.pk))
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"])
+    def disband(self, request, pk=None):
+        _checked(map_services.army_disband, army=self.get_object(), actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

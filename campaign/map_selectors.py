@@ -5,10 +5,14 @@ even the id of an army they may not see. A game master sees everything.
 
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from campaign import map_rules, routing
 from campaign.models import (
@@ -50,14 +54,21 @@ def tactical_map_rules(*, tactical_map: TacticalMap, regions: Iterable[TerrainRe
 def army_map_units(*, army_ids: Iterable[int] | None = None, tactical_map: TacticalMap | None = None
                    ) -> dict[int, list[map_rules.MapUnit]]:
     """Each army's units as the map rules see them (Strength, traits, Ritual), in one query: of the armies
-    named, or of every army on a map."""
+    named, or of every army on a map. Units alike share one MapUnit (it is frozen), so traits come as text and
+    each distinct text is parsed once; the query is unordered (the Unit model's ordering would join commanders
+    and campaigns only to sort by their names)."""
     by_army: dict[int, list[map_rules.MapUnit]] = defaultdict(list)
-    rows = UnitModel.objects.filter(state=UnitModel.State.IN_ARMY)
+    alike: dict[tuple, map_rules.MapUnit] = {}
+    rows = UnitModel.objects.filter(state=UnitModel.State.IN_ARMY).order_by()
     rows = rows.filter(army__map=tactical_map) if tactical_map is not None else rows.filter(army_id__in=list(army_ids))
-    rows = rows.values_list("army_id", "strength", "unit_type__traits", "unit_type__role")
+    rows = rows.values_list("army_id", "strength", Cast("unit_type__traits", TextField()), "unit_type__role")
     for army_id, strength, traits, role in rows:
-        by_army[army_id].append(map_rules.MapUnit(strength=strength, traits=frozenset(traits or ()),
-                                                  is_ritual=role == UnitRole.RITUAL))
+        key = (strength, traits, role)
+        unit = alike.get(key)
+        if unit is None:
+            unit = alike[key] = map_rules.MapUnit(strength=strength, traits=frozenset(json.loads(traits or "[]")),
+                                                  is_ritual=role == UnitRole.RITUAL)
+        by_army[army_id].append(unit)
     return by_army
 
 
@@ -227,3 +238,59 @@ def contact(a: tuple[float, float], b: tuple[float, float], inches: float) -> bo
 def due_battles_open_count(*, campaign) -> int:
     """Battles come due on the map and not yet fought or cancelled."""
     return DueBattle.objects.filter(event__campaign=campaign, status=DueBattle.Status.DUE).count()
+
+
+@dataclass
+class ArmyRoster:
+    """An army with its units as its commander sees it: where it stands, its miniatures and its speed."""
+
+    army: Army
+    units: list[UnitModel]
+    miniatures: int
+    speed: float
+
+    @property
+    def on_map(self) -> bool:
+        return self.army.map_id is not None
+
+
+@dataclass
+class CommanderRoster:
+    """A commander's armies and the units in reserve that could form a new one."""
+
+    commander: Commander
+    armies: list[ArmyRoster]
+    reserve: list[UnitModel]
+
+
+def _map_unit(unit: UnitModel) -> map_rules.MapUnit:
+    return map_rules.MapUnit(strength=unit.strength, traits=frozenset(unit.unit_type.traits or ()),
+                             is_ritual=unit.unit_type.role == UnitRole.RITUAL)
+
+
+def army_rosters(*, armies: Iterable[Army]) -> list[ArmyRoster]:
+    """The armies given, each with its units, miniatures and speed, in one query for all their units."""
+    armies = list(armies)
+    units: dict[int, list[UnitModel]] = defaultdict(list)
+    for unit in (UnitModel.objects.filter(army_id__in=[a.pk for a in armies], state=UnitModel.State.IN_ARMY)
+                 .select_related("unit_type").order_by("pk")):
+        units[unit.army_id].append(unit)
+    rosters = []
+    for army in armies:
+        pure = [_map_unit(u) for u in units[army.pk]]
+        rosters.append(ArmyRoster(army=army, units=units[army.pk], miniatures=map_rules.miniature_count(pure),
+                                  speed=map_rules.army_speed(pure)))
+    return rosters
+
+
+def commander_rosters(*, commanders: Iterable[Commander]) -> list[CommanderRoster]:
+    """Each commander's armies (by name) and units in reserve, in a constant number of queries."""
+    commanders = list(commanders)
+    armies = army_rosters(armies=Army.objects.filter(commander__in=commanders).select_related("map")
+                          .order_by("commander_id", "name", "pk"))
+    reserve: dict[int, list[UnitModel]] = defaultdict(list)
+    for unit in (UnitModel.objects.filter(commander__in=commanders, state=UnitModel.State.RESERVE)
+                 .select_related("unit_type").order_by("pk")):
+        reserve[unit.commander_id].append(unit)
+    return [CommanderRoster(commander=c, armies=[r for r in armies if r.army.commander_id == c.pk],
+                            reserve=reserve[c.pk]) for c in commanders]

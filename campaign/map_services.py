@@ -88,6 +88,10 @@ def tactical_map_set_scale(*, tactical_map: TacticalMap, width_inches: float, ac
     return tactical_map
 
 
+def _inches(value: float) -> str:
+    return "1 inch" if f"{value:.3g}" == "1" else f"{value:.3g} inches"
+
+
 def _check_on_map(tactical_map: TacticalMap, x: float, y: float) -> None:
     if not (0 <= x <= tactical_map.width_inches and 0 <= y <= tactical_map.height_inches):
         raise ValidationError(f"({x:g}, {y:g}) is off the map ({tactical_map.width_inches:g} x "
@@ -312,9 +316,13 @@ def army_merge(*, army: Army, into: Army, actor: AbstractBaseUser | None) -> Arm
     _require_acting_for(actor, army.commander)
     if army.pk == into.pk or army.commander_id != into.commander_id:
         raise ValidationError("Merge two different armies of the same commander.")
-    if army.map_id != into.map_id or (army.map_id and math.dist((army.x, army.y), (into.x, into.y)) > (
-            into.map.contact_inches)):
-        raise ValidationError(f"{army.name} and {into.name} must stand together (or both be in reserve) to merge.")
+    if army.map_id != into.map_id:
+        where = {a.pk: "on the map" if a.map_id else "in reserve" for a in (army, into)}
+        raise ValidationError(f"{army.name} is {where[army.pk]} and {into.name} is {where[into.pk]}: armies merge "
+                              "only where they stand together.")
+    if army.map_id and (apart := math.dist((army.x, army.y), (into.x, into.y))) > into.map.contact_inches:
+        raise ValidationError(f"{army.name} is {_inches(apart)} from {into.name}: armies merge only where they stand "
+                              f"together (within {_inches(into.map.contact_inches)}).")
     if DueBattle.objects.filter(first_id__in=[army.pk, into.pk], status=DueBattle.Status.DUE).exists() or \
             DueBattle.objects.filter(second_id__in=[army.pk, into.pk], status=DueBattle.Status.DUE).exists():
         raise ValidationError("An army with a Battle due cannot merge until the Battle is fought.")

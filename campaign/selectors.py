@@ -339,3 +339,4 @@ def funding_requests_pending_for(*, commander: Commander) -> QuerySet[FundingReq
     """Requests waiting for this commander's answer."""
     return FundingRequest.objects.filter(funder=commander, status=FundingRequest.Status.PENDING).select_related(
         "requester")
+

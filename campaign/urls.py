@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign import catalogue_views, economy_views, map_views, media_views, views
+from campaign import army_views, catalogue_views, economy_views, map_views, media_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,6 +37,8 @@ urlpatterns = [
          name="unit-type-picture"),
     path("c/<slug:slug>/catalogue/<int:unit_type_id>/thumbnail/", catalogue_views.unit_type_picture,
          {"size": "thumbnail"}, name="unit-type-thumbnail"),
+    path("c/<slug:slug>/armies/", army_views.armies_page, name="armies"),
+    path("c/<slug:slug>/commanders/<int:commander_id>/armies/", army_views.commander_armies, name="commander-armies"),
     path("c/<slug:slug>/map/", map_views.map_page, name="map"),
     path("c/<slug:slug>/map/svg/", map_views.map_svg, name="map-svg"),
     path("c/<slug:slug>/map/picture/", media_views.map_picture, name="map-picture"),

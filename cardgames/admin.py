@@ -8,7 +8,7 @@ from cardgames.models import Match, MatchAction, MatchSeat
 class MatchSeatInline(admin.TabularInline):
     model = MatchSeat
     extra = 0
-    readonly_fields = ["seat", "name", "user", "ai"]
+    readonly_fields = ["seat", "name", "user", "ai", "commander", "stake", "escrow"]
     can_delete = False
 
 

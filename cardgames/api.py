@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from django.core.exceptions import ValidationError
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -16,19 +16,35 @@ from cardgames.models import Match, MatchSeat
 
 
 class MatchSeatSerializer(serializers.ModelSerializer):
+    commander_name = serializers.StringRelatedField(source="commander", allow_null=True)
+
     class Meta:
         model = MatchSeat
-        fields = ["seat", "name", "ai"]
+        fields = ["seat", "name", "ai", "commander", "commander_name", "stake"]
+
+
+class StakesSerializer(serializers.Serializer):
+    pot = serializers.IntegerField(help_text="Lunari staked by all seats together.")
+    status = serializers.ChoiceField(choices=["held", "paid", "returned"],
+                                     help_text="held in escrow, paid to the winner's commander, or returned.")
+    paid_to = serializers.IntegerField(source="paid_to.pk", read_only=True, allow_null=True,
+                                       help_text="The id of the commander who took the pot.")
 
 
 class MatchSerializer(serializers.ModelSerializer):
     seats = MatchSeatSerializer(many=True, read_only=True)
+    stakes = serializers.SerializerMethodField()
 
     class Meta:
         model = Match
-        fields = ["id", "campaign", "event", "game", "title", "status", "result", "version", "seats", "created_at",
-                  "finished_at"]
+        fields = ["id", "campaign", "event", "game", "title", "status", "result", "version", "seats", "stakes",
+                  "created_at", "finished_at"]
         read_only_fields = fields
+
+    @extend_schema_field(StakesSerializer(allow_null=True))
+    def get_stakes(self, match: Match) -> dict | None:
+        stakes = selectors.match_stakes(match=match)
+        return StakesSerializer(stakes).data if stakes else None
 
 
 class ActSerializer(serializers.Serializer):
@@ -44,8 +60,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Match.objects.none()
-        return Match.objects.filter(campaign__memberships__user=self.request.user).prefetch_related("seats") \
-            .distinct().order_by("-created_at", "-id")
+        return Match.objects.filter(campaign__memberships__user=self.request.user) \
+            .prefetch_related("seats__commander", "seats__escrow").distinct().order_by("-created_at", "-id")
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])

@@ -1,5 +1,5 @@
-"""The card-game part of the demo: a Command Dice wager in progress between the two demo players,
-and a finished match against the AI to replay."""
+"""The card-game part of the demo: a Command Dice wager in progress between the two demo players, with
+20 lunari of each one's commander in escrow, and a finished match against the AI to replay."""
 
 from __future__ import annotations
 
@@ -7,22 +7,26 @@ import json
 
 from django.contrib.auth import get_user_model
 
+from campaign.models import Commander
 from cardgames import services
 from cardgames.models import AIPolicy, Match
+from cardgames.registry import CARD_GAMES
 from cardgames.selectors import match_table
+
+WAGER_STAKE = 20
 
 
 def load_demo_matches(*, campaign) -> list[Match]:
     """Idempotent: a campaign that already has matches keeps them."""
-    if campaign.matches.exists():
-        return list(campaign.matches.all())
+    matches = campaign.matches.filter(game__in=CARD_GAMES)
+    if matches.exists():
+        return list(matches)
     users = {u.username: u for u in get_user_model().objects.filter(username__in=["gm", "amira", "bastian"])}
     gm, amira, bastian = users["gm"], users["amira"], users["bastian"]
     event = campaign.events.order_by("starts_at").first()
     wager = services.match_create(
         campaign=campaign, event=event, game="command-dice", actor=gm, seed=2026,
-        title="Wager at the Gilded Goat",
-        seats=[services.SeatSpec("amira", amira), services.SeatSpec("bastian", bastian)],
+        title="Wager at the Gilded Goat", seats=[_staking_seat(campaign, amira), _staking_seat(campaign, bastian)],
     )
     # Amira has already made her secret choice; Bastian is to choose.
     services.match_act(match_id=wager.pk, seat=0, action=_first_legal(wager, 0), user=amira)
@@ -38,3 +42,9 @@ def load_demo_matches(*, campaign) -> list[Match]:
 def _first_legal(match: Match, seat: int) -> list:
     match.refresh_from_db()
     return json.loads(match_table(match=match, seat=seat).actions[0][1])
+
+
+def _staking_seat(campaign, user) -> services.SeatSpec:
+    """The player's seat, staking for their first commander (no stake if the demo economy made none)."""
+    commander = Commander.objects.filter(campaign=campaign, player=user).order_by("pk").first()
+    return services.SeatSpec(user.username, user, commander=commander, stake=WAGER_STAKE if commander else 0)

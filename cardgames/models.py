@@ -1,5 +1,6 @@
 """Card-game matches: a game's record (config, seed, every action and chance outcome), who sits where
-(a person or an AI), and the encounter of the campaign it resolves."""
+(a person or an AI, playing for a commander and staking lunari if the game master says so), and the
+encounter of the campaign it resolves."""
 
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ class Match(models.Model):
 
 
 class MatchSeat(models.Model):
-    """Seat `seat` of a match: a person (user) or an AI policy."""
+    """Seat `seat` of a match: a person (user) or an AI policy. A person may play for one of their commanders
+    and stake lunari from that commander's purse: the stake sits in escrow (`escrow`) until the match is decided."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
@@ -59,6 +61,11 @@ class MatchSeat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="match_seats")
     ai = models.CharField(max_length=10, choices=AIPolicy.choices, blank=True, default=AIPolicy.HUMAN)
+    commander = models.ForeignKey("campaign.Commander", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="match_seats", help_text="The commander this seat plays for.")
+    stake = models.PositiveIntegerField(default=0, help_text="Lunari staked from the commander's purse.")
+    escrow = models.OneToOneField("campaign.EscrowHold", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="match_seat", help_text="Where the stake is held.")
 
     class Meta:
         ordering = ["match", "seat"]
@@ -66,6 +73,11 @@ class MatchSeat(models.Model):
             models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_seat"),
             models.CheckConstraint(condition=~models.Q(ai="") | models.Q(user__isnull=False),
                                    name="seat_has_a_person_or_an_ai"),
+            models.CheckConstraint(condition=models.Q(commander__isnull=True) | models.Q(user__isnull=False),
+                                   name="seat_commander_has_its_player"),
+            models.CheckConstraint(condition=models.Q(stake=0, escrow__isnull=True)
+                                   | models.Q(stake__gt=0, escrow__isnull=False, commander__isnull=False),
+                                   name="seat_stake_held_in_escrow"),
         ]
 
     def __str__(self) -> str:

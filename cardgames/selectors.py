@@ -1,4 +1,4 @@
-"""Reads for matches: which seat is mine, and what that seat may see (never the dump itself)."""
+"""Reads for matches: which seat is mine, what that seat may see (never the dump itself), and the stakes."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from campaign.models import Commander, EscrowHold
 from cardgames.engine.core import GameRecord, as_action, replay
-from cardgames.models import Match
+from cardgames.models import Match, MatchSeat
 from cardgames.registry import game_for
 
 
@@ -23,6 +24,31 @@ class TableView:
     log: list[str]
     to_move: list[int]
     over: bool
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What a match's seats staked and where the pot is: `held` in escrow, `paid` to the winner's commander,
+    or `returned` to each staker (a draw or a cancel)."""
+
+    seats: list[MatchSeat]
+    pot: int
+    status: str
+    paid_to: Commander | None
+
+
+def match_stakes(*, match: Match) -> Stakes | None:
+    """None when nothing is at stake. Prefetch ``seats__commander`` and ``seats__escrow`` for lists."""
+    seats = list(match.seats.all())
+    staked = [s for s in seats if s.stake]
+    if not staked:
+        return None
+    pot = sum(s.stake for s in staked)
+    if any(s.escrow.status == EscrowHold.Status.HELD for s in staked):
+        return Stakes(staked, pot, "held", None)
+    winner = match.result.get("winner") if match.status == Match.Status.FINISHED else None
+    paid_to = next((s.commander for s in seats if s.seat == winner), None)
+    return Stakes(staked, pot, "paid" if paid_to else "returned", paid_to)
 
 
 def _jsonable(action):

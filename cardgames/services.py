@@ -1,8 +1,13 @@
-"""Writes for matches: start one, apply a seat's action, let AI seats move, hand a seat to an AI, cancel.
+"""Writes for matches: start one, apply a seat's action, let AI seats move, hand a seat to an AI, cancel,
+and settle the stakes.
 
 Every action is applied under a row lock on the match, so two devices pressing at
 once are applied one after the other against the state each was checked against.
-The action that ends a match sends `cardgames.signals.match_finished` once it is committed.
+The action that ends a match pays out its stakes in the same transaction, and sends
+`cardgames.signals.match_finished` once it is committed (the battles app applies a battle's result then).
+
+Stakes move only through the ledger: held in escrow in the transaction that starts the match,
+paid to the winner's commander when it ends, returned to each staker on a draw or a cancel.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from campaign import ledger
+from campaign.models import Commander, EscrowHold, LedgerTransaction
 from campaign.permissions import Action as Permission
 from campaign.permissions import NotAllowed, can, membership_for
 from campaign.services import audit_record
@@ -29,9 +36,39 @@ SEARCH_ITERATIONS = 400
 
 @dataclass(frozen=True)
 class SeatSpec:
+    """Who sits in a seat; a person may play for `commander` and stake `stake` lunari of their purse."""
+
     name: str
     user: object | None = None
     ai: str = AIPolicy.HUMAN
+    commander: Commander | None = None
+    stake: int = 0
+
+
+def _check_seats(campaign, seats: list[SeatSpec]) -> None:
+    """A commander plays only through their own player; with any stake, every seat plays for a commander
+    (the winner's commander takes the pot, so there must be one whoever wins)."""
+    for spec in seats:
+        if not spec.ai and spec.user is None:
+            raise ValidationError({"seats": f"Seat {spec.name!r} needs a person or an AI."})
+        if spec.stake < 0:
+            raise ValidationError({"seats": f"A stake is 0 or more lunari, not {spec.stake}."})
+        commander = spec.commander
+        if commander is None:
+            if spec.stake:
+                raise ValidationError({"seats": f"Pick the commander whose purse pays {spec.name}'s stake."})
+            continue
+        if commander.campaign_id != campaign.pk:
+            raise ValidationError({"seats": f"{commander} is not a commander of this campaign."})
+        if spec.ai or spec.user is None or commander.player_id != spec.user.pk:
+            raise ValidationError({"seats": f"{commander} can only be played by their own player: "
+                                            f"seat {spec.name} is not."})
+    commanders = [spec.commander.pk for spec in seats if spec.commander is not None]
+    if len(commanders) != len(set(commanders)):
+        raise ValidationError({"seats": "A commander can sit on one side of a match only."})
+    if any(spec.stake for spec in seats) and len(commanders) != len(seats):
+        raise ValidationError({"seats": "With lunari at stake, every seat plays for a commander: "
+                                        "pick one for each seat, or set every stake to 0."})
 
 
 def _ai_player(policy: str, seed: int):
@@ -52,14 +89,13 @@ def _enqueue_ai_if_due(match: Match) -> None:
 @transaction.atomic
 def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=None, title: str = "",
                  config: dict | None = None, seed: int | None = None) -> Match:
-    """A new match; AI seats start moving at once if it is their turn."""
+    """A new match; each stake moves into escrow in the same transaction (refused with a sentence when a purse
+    cannot cover it, and then nothing is created). AI seats start moving at once if it is their turn."""
     try:
         engine = game_for(game)
     except ValueError as exc:
         raise ValidationError({"game": str(exc)}) from None
-    for spec in seats:
-        if not spec.ai and spec.user is None:
-            raise ValidationError({"seats": f"Seat {spec.name!r} needs a person or an AI."})
+    _check_seats(campaign, seats)
     seed = secrets.randbelow(2**62) if seed is None else seed
     try:
         state = engine.new_game(config or {}, [s.name for s in seats], seed=seed)
@@ -68,10 +104,13 @@ def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=Non
     match = Match.objects.create(campaign=campaign, event=event, game=game, title=title, config=config or {},
                                  seed=seed, state=engine.dump(state), chance=list(state.dice.log),
                                  created_by=actor)
-    MatchSeat.objects.bulk_create([MatchSeat(match=match, seat=i, name=s.name, user=s.user, ai=s.ai)
-                                   for i, s in enumerate(seats)])
+    holds = [ledger.ledger_escrow_hold(commander=s.commander, amount=s.stake, reason=f"Stake on {match}", actor=actor)
+             if s.stake else None for s in seats]
+    MatchSeat.objects.bulk_create([MatchSeat(match=match, seat=i, name=s.name, user=s.user, ai=s.ai,
+                                             commander=s.commander, stake=s.stake, escrow=hold)
+                                   for i, (s, hold) in enumerate(zip(seats, holds, strict=True))])
     audit_record(campaign=campaign, actor=actor, action="match.create", target=match,
-                 data={"game": game, "seats": [s.name for s in seats]})
+                 data={"game": game, "seats": [s.name for s in seats], "stakes": [s.stake for s in seats]})
     _enqueue_ai_if_due(match)
     return match
 
@@ -101,6 +140,8 @@ def _store(match: Match, engine, state) -> None:
         fields += ["status", "result", "finished_at"]
         transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
     match.save(update_fields=fields)
+    if match.status == Match.Status.FINISHED:
+        _settle(match, None)  # the caller holds the match's row lock
 
 
 @transaction.atomic
@@ -175,6 +216,7 @@ def match_seat_hand_to_ai(*, match: Match, seat: int, policy: str, actor) -> Mat
 
 @transaction.atomic
 def match_cancel(*, match: Match, actor) -> Match:
+    """A game master calls the match off; every stake goes back to whoever staked it."""
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.status != Match.Status.ACTIVE:
         raise ValidationError("Only a match in progress can be cancelled.")
@@ -182,4 +224,34 @@ def match_cancel(*, match: Match, actor) -> Match:
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "finished_at"])
     audit_record(campaign=match.campaign, actor=actor, action="match.cancel", target=match)
+    _settle(match, actor)
     return match
+
+
+@transaction.atomic
+def match_stakes_settle(*, match: Match, actor=None) -> list[LedgerTransaction]:
+    """Pay out a decided match's stakes (the final move does this itself, in the move's transaction).
+    Idempotent: under the match's row lock, only holds still in escrow are released, so a second call pays
+    nothing."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status == Match.Status.ACTIVE:
+        raise ValidationError("This match is still being played: its stakes stay in escrow.")
+    return _settle(match, actor)
+
+
+def _settle(match: Match, actor) -> list[LedgerTransaction]:
+    """The winner's commander takes every stake; on a draw or a cancel, each stake returns to its staker.
+    The caller holds the match's row lock."""
+    seats = list(match.seats.select_related("commander", "escrow"))
+    winner = match.result.get("winner") if match.status == Match.Status.FINISHED else None
+    to_winner = next((s.commander for s in seats if s.seat == winner), None)
+    why = (f"{match}: won by {to_winner}" if to_winner else
+           f"{match}: {'cancelled' if match.status == Match.Status.CANCELLED else 'no winner'}, stake returned")
+    paid = [ledger.ledger_escrow_release(hold=seat.escrow, to_commander=to_winner or seat.commander, actor=actor,
+                                         reason=why)
+            for seat in seats if seat.escrow is not None and seat.escrow.status == EscrowHold.Status.HELD]
+    if paid:
+        audit_record(campaign=match.campaign, actor=actor, action="match.stakes", target=match,
+                     data={"paid_to": str(to_winner) if to_winner else "stakers",
+                           "transactions": [txn.pk for txn in paid]})
+    return paid

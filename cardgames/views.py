@@ -18,12 +18,14 @@ from cardgames.forms import MatchStartForm
 from cardgames.models import Match
 from cardgames.registry import CARD_GAMES, game_title
 
+SEAT_PREFETCH = ("seats__commander", "seats__escrow")
+
 
 def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
     """The match, my seat in it (None if I have none), and whether I am the GM.
     A GM may watch any seat with ``?seat=N``."""
     campaign, membership = campaign_membership(request, slug)
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id, campaign=campaign)
+    match = get_object_or_404(Match.objects.prefetch_related(*SEAT_PREFETCH), pk=match_id, campaign=campaign)
     seat = selectors.match_seat_for(match=match, user=request.user)
     is_gm = can(membership, Action.ACT_FOR_ANY)
     watch = request.GET.get("seat")
@@ -38,12 +40,13 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
     members = campaign.memberships.select_related("user")
     form = None
     if can(membership, Action.MANAGE_EVENTS):
-        form = MatchStartForm(request.POST or None, members=members)
+        form = MatchStartForm(request.POST or None, members=members,
+                              commanders=campaign.commanders.filter(player__isnull=False).select_related("player"))
         if request.method == "POST" and form.is_valid():
-            seats = [services.SeatSpec(*form.seat(i)) for i in range(2)]
             try:
-                match = services.match_create(campaign=campaign, game=form.cleaned_data["game"], seats=seats,
-                                              actor=request.user, title=form.cleaned_data["title"])
+                match = services.match_create(campaign=campaign, game=form.cleaned_data["game"],
+                                              seats=form.seat_specs(), actor=request.user,
+                                              title=form.cleaned_data["title"])
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
             else:
@@ -51,14 +54,15 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("match-play", slug=slug, match_id=match.pk)
     elif request.method == "POST":
         raise NotAllowed("Only a game master may start a match.")
-    matches = campaign.matches.filter(game__in=CARD_GAMES).prefetch_related("seats")
-    return render(request, "cardgames/match_list.html", {"campaign": campaign, "matches": matches, "form": form})
+    matches = campaign.matches.filter(game__in=CARD_GAMES).prefetch_related(*SEAT_PREFETCH)
+    rows = [(match, selectors.match_stakes(match=match)) for match in matches]
+    return render(request, "cardgames/match_list.html", {"campaign": campaign, "rows": rows, "form": form})
 
 
 def _table_context(match: Match, seat: int | None, is_gm: bool) -> dict:
     table = selectors.match_table(match=match, seat=seat)
     return {"table": table, "match": match, "seat": seat, "is_gm": is_gm, "game_title": game_title(match.game),
-            "seats": list(match.seats.all())}
+            "seats": list(match.seats.all()), "stakes": selectors.match_stakes(match=match)}
 
 
 @login_required

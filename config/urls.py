@@ -18,6 +18,7 @@ from campaign.economy_api import (
     UpkeepDayViewSet,
 )
 from campaign.map_api import (
+    ArmyViewSet,
     DueBattleViewSet,
     EventClockViewSet,
     LocationViewSet,
@@ -44,6 +45,7 @@ router.register("battles", BattleViewSet, basename="battle")
 router.register("maps", TacticalMapViewSet, basename="map")
 router.register("terrain-regions", TerrainRegionViewSet, basename="terrain-region")
 router.register("locations", LocationViewSet, basename="location")
+router.register("armies", ArmyViewSet, basename="army")
 router.register("move-orders", MoveOrderViewSet, basename="move-order")
 router.register("reveals", RevealViewSet, basename="reveal")
 router.register("event-clocks", EventClockViewSet, basename="event-clock")

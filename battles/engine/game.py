@@ -9,6 +9,7 @@ from typing import Any
 from cardgames.engine.core import Dice, RuleError
 
 from . import turns, views
+from .heuristic import heuristic
 from .roster import build_roster, roster_for
 from .state import (
     FIRST,
@@ -124,7 +125,7 @@ class BattleGame:
         return st
 
     def heuristic(self, state: BattleState, player: int) -> float:
-        return views.heuristic(state, player)
+        return heuristic(state, player)
 
 
 GAME = BattleGame()

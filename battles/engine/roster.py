@@ -16,7 +16,8 @@ Config (plain data, JSON-able)::
                  "units": [unit, ...]}
 
     unit = {"id": 7, "name": "Spearmen", "strength": 2, "role": "Aggressor", "path": "Steel",
-            "traits": ["Reach"], "effects": [...], "retinue": False}
+            "traits": ["Reach"], "effects": [...], "retinue": False,
+            "text": "Reach."}                        # optional: the card's special text, shown to people
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class Roster:
         "start_influence",
         "start_morale",
         "strength",
+        "text",
         "traits",
         "uid",
         "used_today",
@@ -78,7 +80,7 @@ class Roster:
                 "role": None if self.role[u] < 0 else ROLES[self.role[u]],
                 "path": None if self.path[u] < 0 else PATHS[self.path[u]],
                 "traits": [t for i, t in enumerate(TRAITS) if self.traits[u] >> i & 1],
-                "retinue": bool(self.retinue[u])}
+                "retinue": bool(self.retinue[u]), "text": self.text[u]}
 
     def find(self, seat: int, unit_id: Any) -> int:
         """The card index of `seat`'s unit `unit_id`, or -1."""
@@ -132,7 +134,7 @@ def build_roster(config: dict[str, Any]) -> Roster:
     r = Roster()
     r.reroll_limit = int(house["reroll_limit"])
     fields: dict[str, list] = {k: [] for k in ("owner", "uid", "name", "strength", "role", "path", "traits",
-                                                "retinue", "fx")}
+                                                "retinue", "fx", "text")}
     r.lo, r.hi, r.index, r.powers, r.pc, r.names = [], [], [], [], [], []
     r.dervish, r.oathbound, r.lab, r.reactors, r.healers = [], [], [], [], []
     r.window, r.window_powers, r.psionicist, r.heals = [], [], [], []
@@ -166,6 +168,7 @@ def build_roster(config: dict[str, Any]) -> Roster:
             fields["traits"].append(traits)
             fields["retinue"].append(1 if unit.get("retinue") else 0)
             fields["fx"].append(compile_effects(fields["name"][-1], unit.get("effects")))
+            fields["text"].append(str(unit.get("text") or ""))
         r.hi.append(len(fields["uid"]))
         r.index.append(index)
         r.powers.append(powers)

@@ -1,4 +1,4 @@
-"""What a commander may see, the result the campaign writes back, and a quick heuristic.
+"""What a commander may see, the result the campaign writes back, and the words for actions.
 
 A commander sees their own hand, the opponent's hand only as a count, every pile (piles are
 on the table), and a face-down card only once both are revealed (or if it is their own).
@@ -100,25 +100,6 @@ def result(st: BattleState) -> dict[str, Any]:
         "day_powers_used": [sorted({*r.used_today[s], *(["Cleric"] if st.cleric_used[s] else [])})
                             for s in (0, 1)],
     }
-
-
-def heuristic(st: BattleState, seat: int) -> float:
-    """How well `seat` stands in [-1, 1]: the result when over, else a blend of the Morale
-    share, the kill balance and the Strength still in hand."""
-    if st.step == OVER:
-        return 1.0 if st.winner == seat else -1.0
-    r = st.roster
-    other = 1 - seat
-    m_me, m_op = morale_of(st, seat), morale_of(st, other)
-    k_me, k_op = st.kills[seat], st.kills[other]
-    h = [0, 0]
-    where, strength, owner = st.where, r.strength, r.owner
-    for u in range(r.n):
-        if where[u] == HAND and strength[u] > 0:
-            h[owner[u]] += strength[u]
-    value = (0.4 * (m_me - m_op) / (m_me + m_op + 1) + 0.3 * (k_me - k_op) / (k_me + k_op + 1)
-             + 0.3 * (h[seat] - h[other]) / (h[0] + h[1] + 1))
-    return max(-1.0, min(1.0, value))
 
 
 def describe(st: BattleState, action: tuple) -> str:

@@ -46,7 +46,7 @@ def test_battle_start_builds_the_config_from_the_armies(host, gm):
     assert [u["retinue"] for u in ayla["units"]] == [True, False]  # the ledger says Ayla paid for the Spearmen
     assert ayla["units"][0] | {"effects": []} == {
         "id": host.retinue.pk, "name": "Spearmen", "strength": 2, "role": "Aggressor", "path": "Steel",
-        "traits": ["Reach"], "effects": [], "retinue": True}
+        "traits": ["Reach"], "effects": [], "retinue": True, "text": host.retinue.unit_type.text}
     assert (ayla["morale"], ayla["influence"], ayla["power"], ayla["is_player_character"]) == (6, 2, "Evoker", True)
     assert (ayla["base_morale"], brann["base_morale"]) == (0, 2)  # the defender holds the Base
     assert [u["id"] for u in brann["units"]] == [u.pk for u in host.wall_units]

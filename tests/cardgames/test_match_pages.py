@@ -1,6 +1,7 @@
 """Play pages: who may see and do what, polling, and no leak of the other seat's secrets."""
 
 import json
+import re
 
 import pytest
 
@@ -12,6 +13,11 @@ pytestmark = pytest.mark.django_db
 
 def url(match, suffix=""):
     return f"/c/{match.campaign.slug}/matches/{match.pk}/{suffix}"
+
+
+def chosen_shown(page: str, seat: int) -> str:
+    """What the Command Dice table shows of a seat's secret choice."""
+    return re.search(rf'data-testid="chosen-{seat}">([^<]*)<', page).group(1)
 
 
 def test_outsider_gets_404_everywhere(client, outsider, duel):
@@ -39,9 +45,10 @@ def test_playing_through_the_page_and_the_other_seat_never_sees_my_choice(client
     client.force_login(rival)
     theirs = client.get(url(duel)).content.decode()
     assert "Your move" in theirs
-    assert "chosen" in theirs
-    red, white, blue = action[1:]
-    assert f"red {red}; white {white}; blue {blue}" not in theirs
+    assert chosen_shown(theirs, 0) == "chosen"
+    client.force_login(player)
+    counts = ", ".join(f"{n} {colour}" for n, colour in zip(action[1:], ("red", "white", "blue"), strict=True) if n)
+    assert chosen_shown(client.get(url(duel)).content.decode(), 0) == counts
 
 
 def test_polling_returns_204_until_the_table_changes(client, player, duel):

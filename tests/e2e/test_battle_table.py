@@ -1,9 +1,8 @@
 """Two commanders on two devices play a whole live Battle through the battle page.
 
-Neither page may ever show the other commander's hand: the engine shows it only as a count.
+Neither page may ever show the other commander's hand (the engine shows it only as a count), nor their
+face-down card before the reveal; each page shows its own hand as cards.
 """
-
-import re
 
 import pytest
 
@@ -32,16 +31,33 @@ ARMIES = {
 }
 
 
-def hand_text(page) -> str:
-    """What the page shows in its own hand row (the other hand is only a count inside the commanders row)."""
-    row = page.get_by_test_id("view").locator("tr").filter(has=page.locator("th", has_text=re.compile(r"^Hand$")))
-    return row.inner_text() if row.count() else ""
+def area_text(page, test_id: str) -> str:
+    """What the page shows in one area of the battle table ("" when the page has none)."""
+    area = page.get_by_test_id(test_id)
+    return area.inner_text() if area.count() else ""
 
 
-def hand_names(match: Match, seat: int) -> set[str]:
-    """The names of the cards in `seat`'s hand now, from the engine's own view for that seat."""
+def seat_view(match: Match, seat: int) -> dict:
+    """The engine's own view of the match for `seat` now."""
     engine = game_for(match.game)
-    return {card["name"] for card in engine.view(engine.load(match.state), seat)["hand"]}
+    return engine.view(engine.load(match.state), seat)
+
+
+def check_secrets(page, match: Match, seat: int) -> None:
+    """The page shows all of its own hand, none of the other hand (a count only), and not the other
+    commander's face-down card."""
+    mine, theirs = seat_view(match, seat), seat_view(match, 1 - seat)
+    hand = area_text(page, "hand")
+    for card in mine["hand"]:
+        assert card["name"] in hand, f"seat {seat}'s page did not show its own {card['name']}"
+    shown = hand + area_text(page, "their-hand")
+    for card in theirs["hand"]:
+        assert card["name"] not in shown, f"seat {seat}'s page showed the other hand's {card['name']}"
+    assert area_text(page, "their-hand").startswith(f"{len(theirs['hand'])} card")
+    if mine["skirmish"]["offense"] == {"face_down": True}:
+        hidden = theirs["skirmish"]["offense"]["name"]
+        assert hidden not in area_text(page, "skirmish"), f"seat {seat}'s page showed the face-down {hidden}"
+        assert page.get_by_test_id("face-down").count() == 1
 
 
 def test_two_commanders_play_a_battle_to_the_end(live_server, new_page):
@@ -84,9 +100,7 @@ def test_two_commanders_play_a_battle_to_the_end(live_server, new_page):
                     page.wait_for_selector(current, timeout=15_000)  # htmx polling, no reload
                     polled = True
             page.wait_for_selector(current, timeout=15_000)
-            shown = hand_text(page)
-            for name in hand_names(match, 1 - seat):
-                assert name not in shown, f"seat {seat}'s page showed the other hand's {name}"
+            check_secrets(page, match, seat)
             buttons = page.locator("button.action")
             if buttons.count():
                 buttons.first.click()

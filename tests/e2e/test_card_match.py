@@ -15,11 +15,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def other_seat_choice(page, me: int) -> str | None:
     """What my page shows of the other seat's choice while choices are hidden (None otherwise)."""
-    rows = {row.locator("th").inner_text(): row.locator("td").inner_text()
-            for row in page.get_by_test_id("view").locator("tr").all()}
-    if rows.get("Phase") != "choose":
+    view = page.get_by_test_id("view")
+    if view.get_by_test_id("phase").inner_text() != "choose":
         return None
-    return rows["Chosen"].split(", ")[1 - me]
+    return view.get_by_test_id(f"chosen-{1 - me}").inner_text()
 
 
 def test_two_players_play_a_command_dice_match_to_the_end(live_server, new_page):

@@ -108,7 +108,8 @@ def test_view_hides_the_other_hand_and_face_down_cards():
     seen_by_b = GAME.view(st, 1)
     assert seen_by_b["skirmish"]["offense"] == {"face_down": True}
     assert seen_by_b["hand"] == [
-        {"id": 1, "name": "Hidden", "strength": 2, "role": "Healer", "path": "Steel", "traits": [], "retinue": False},
+        {"id": 1, "name": "Hidden", "strength": 2, "role": "Healer", "path": "Steel", "traits": [], "retinue": False,
+         "text": ""},
         seen_by_b["hand"][1],
     ]
     assert seen_by_b["commanders"][0]["hand_count"] == 1

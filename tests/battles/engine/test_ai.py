@@ -1,0 +1,38 @@
+"""The AI players at Army Combat: the heuristic gives the greedy player a real signal."""
+
+import json
+import random
+from pathlib import Path
+
+from battles.engine import GAME
+from cardgames.engine.players import GreedyPlayer, RandomPlayer
+from cardgames.engine.simulate import play
+
+CATALOGUE = json.loads((Path(__file__).resolve().parents[3] / "campaign/data/unit_catalogue.json").read_text())
+
+
+def random_config(rng: random.Random) -> dict:
+    """Two random six-card armies from the catalogue under commanders without powers."""
+    commanders = []
+    for name in ("A", "B"):
+        units = [{"id": i, **{k: c[k] for k in ("name", "strength", "role", "path", "traits", "effects")}}
+                 for i, c in enumerate(rng.sample(CATALOGUE, 6), start=1)]
+        commanders.append({"name": name, "morale": 5, "influence": 0, "power": None, "units": units})
+    return {"verbose": False, "commanders": commanders}
+
+
+def test_greedy_beats_random_in_mirror_battles():
+    """20 pairs of battles, each pair the same armies and dice seed with the seats swapped: the greedy
+    player wins at least 32 of the 40. With these seeds it wins 36; with a constant heuristic (only the end of
+    the Battle as signal) it wins 28, with the earlier Morale/kills/hand blend 30."""
+    rng = random.Random(2026)
+    wins = 0
+    for _ in range(20):
+        config, seed = random_config(rng), rng.getrandbits(32)
+        for seat in (0, 1):
+            players = [GreedyPlayer(rng.getrandbits(32)), RandomPlayer(rng.getrandbits(32))]
+            if seat:
+                players.reverse()
+            state = play(GAME, GAME.new_game(config, ["a", "b"], seed=seed), players)
+            wins += GAME.result(state)["winner"] == seat
+    assert wins >= 32
