@@ -313,7 +313,7 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     armies have fought today, and a Battle due on the map has its retreat and its location settled.
     Applying twice changes nothing: the second call finds the Battle applied.
     """
-    battle = Battle.objects.select_for_update().select_related("location").get(pk=battle.pk)
+    battle = Battle.objects.select_for_update(of=("self",)).select_related("location").get(pk=battle.pk)
     if battle.status == Battle.Status.APPLIED:
         return battle
     if battle.status != Battle.Status.FINISHED:

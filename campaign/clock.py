@@ -32,6 +32,7 @@ from campaign.models import (
     HourLog,
     Location,
     MoveOrder,
+    Reveal,
     TacticalMap,
 )
 
@@ -64,7 +65,7 @@ def event_next_hour_at(*, event: Event) -> datetime | None:
 
 
 def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().select_related("campaign").get(pk=event.pk)
+    return Event.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=event.pk)
 
 
 @transaction.atomic
@@ -156,7 +157,11 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
 
     Every army with an order under way takes its Move: along its route (routing.advance), or capturing the
     location it stands on (its summed Strength adds to the progress; the location changes hands at the
-    threshold). Armies that reach an enemy army or an enemy-held location it defends have a Battle due
+    threshold). An order against an army pursues it as far as its commander knows: when a game master has
+    revealed a newer position of the target to that commander, the route is planned again to it (after the
+    other armies moved) and the arrival hour becomes the new estimate; fog of war holds, so a pursuit never
+    follows a position its player was not shown. It arrives on reaching that point, or when a Battle with the
+    target comes due. Armies that reach an enemy army or an enemy-held location it defends have a Battle due
     (map_rules.battles_due; not two armies that fought within the last hour); an army with a Battle due holds
     still until the Battle is fought, and a Capture interrupted by a Battle begins again. Each army that moved,
     captured, defended or fought is marked as led today, so upkeep charges it when the Day closes.
@@ -203,6 +208,7 @@ class _OrderRow:
     path: list
     arrival_hour: int
     target_location_id: int | None
+    target_army_id: int | None
     done_hour: int | None = None
 
 
@@ -221,7 +227,8 @@ class _HourOnMap:
         self.units = map_selectors.army_map_units(tactical_map=tactical_map)
         self.orders = {row[1]: _OrderRow(*row) for row in MoveOrder.objects.filter(
             event=event, status=MoveOrder.Status.ACTIVE, army__map=tactical_map).order_by().values_list(
-            "id", "army_id", "kind", "status", "path", "arrival_hour", "target_location_id")}
+            "id", "army_id", "kind", "status", "path", "arrival_hour", "target_location_id",
+            "target_army_id")}
         self.locations = {loc.pk: loc for loc in Location.objects.select_for_update().filter(map=tactical_map)
                           .order_by("pk")}
         self.activity: set[tuple[int, str]] = set()
@@ -229,14 +236,18 @@ class _HourOnMap:
         self.moved_armies: set[int] = set()
         self.changed_orders: set[int] = set()
         self.changed_locations: set[int] = set()
+        self.new_pairs: set[frozenset] = set()
+        self.sightings = self._sightings()
 
     def run(self) -> None:
         last_fought, holding = self._battle_history()
-        for army_id in sorted(self.orders):
+        # pursuits move last, so they follow where their targets went this hour instead of trailing a Move behind
+        for army_id in sorted(self.orders, key=lambda pk: (self.orders[pk].kind == MoveOrder.Kind.ARMY, pk)):
             order = self.orders[army_id]
             if army_id in self.armies and army_id not in holding and order.kind != MoveOrder.Kind.CAPTURE:
                 self._move(self.armies[army_id], order)
         fighting = self._battles(last_fought) | holding
+        self._pursuits_caught()
         for army_id in sorted(self.orders):
             order = self.orders[army_id]
             if army_id in self.armies and army_id not in fighting and order.kind == MoveOrder.Kind.CAPTURE:
@@ -280,6 +291,8 @@ class _HourOnMap:
         if not [u for u in units if not u.is_ritual]:
             return
         speed, ignores_difficult = self._pace(units)
+        if order.kind == MoveOrder.Kind.ARMY and not self._pursue(army, order, speed, ignores_difficult):
+            return
         step = routing.advance([tuple(p) for p in order.path], speed=speed, tactical_map=self.pure,
                                ignores_difficult=ignores_difficult)
         army.x, army.y = step.position
@@ -294,10 +307,50 @@ class _HourOnMap:
             self.entries.append({"kind": "blocked", "army": army.pk, "name": army.name,
                                  "at": [round(army.x, 2), round(army.y, 2)]})
         elif step.arrived:
-            self._finish(order, MoveOrder.Status.ARRIVED)
-            self.result.arrived.append(army.pk)
-            self.entries.append({"kind": "arrived", "army": army.pk, "name": army.name,
-                                 "promised": order.arrival_hour, "at": [round(army.x, 2), round(army.y, 2)]})
+            self._arrive(army, order)
+
+    def _arrive(self, army: _ArmyRow, order: _OrderRow) -> None:
+        self._finish(order, MoveOrder.Status.ARRIVED)
+        self.result.arrived.append(army.pk)
+        self.entries.append({"kind": "arrived", "army": army.pk, "name": army.name,
+                             "promised": order.arrival_hour, "at": [round(army.x, 2), round(army.y, 2)]})
+
+    def _sightings(self) -> dict[tuple[int, int], tuple[float, float]]:
+        """The latest position of each pursued army revealed to each commander: (army, commander) -> (x, y)."""
+        targets = {o.target_army_id for o in self.orders.values() if o.kind == MoveOrder.Kind.ARMY and o.target_army_id}
+        if not targets:
+            return {}
+        rows = Reveal.objects.filter(army_id__in=targets, what=Reveal.What.POSITION, x__isnull=False).order_by(
+            "hour", "created_at", "id").values_list("army_id", "to_commander_id", "x", "y")
+        return {(army_id, commander_id): (x, y) for army_id, commander_id, x, y in rows}
+
+    def _pursue(self, army: _ArmyRow, order: _OrderRow, speed: float, ignores_difficult: bool) -> bool:
+        """Re-plan a pursuit to the target's latest revealed position when it differs from the route's end (in
+        Python, from data already loaded); one no route reaches blocks the order."""
+        seen = self.sightings.get((order.target_army_id, army.commander_id))
+        if seen is None or not order.path or math.dist(seen, order.path[-1]) < 1e-6:
+            return True
+        try:
+            route = routing.plan_route(self.pure, (army.x, army.y), seen, speed=speed,
+                                       ignores_difficult=ignores_difficult)
+        except ValueError:
+            self._finish(order, MoveOrder.Status.BLOCKED)
+            self.result.blocked.append(army.pk)
+            self.entries.append({"kind": "blocked", "army": army.pk, "name": army.name,
+                                 "at": [round(army.x, 2), round(army.y, 2)]})
+            return False
+        order.path = [list(p) for p in route.path]
+        order.arrival_hour = self.hour - 1 + max(1, route.arrival_hour)
+        self.changed_orders.add(army.pk)
+        return True
+
+    def _pursuits_caught(self) -> None:
+        """A pursuit ends, arrived, when a Battle with its target comes due."""
+        for army_id in sorted(self.orders):
+            order = self.orders[army_id]
+            if (order.kind == MoveOrder.Kind.ARMY and order.status == MoveOrder.Status.ACTIVE
+                    and order.target_army_id and map_rules.pair_key(army_id, order.target_army_id) in self.new_pairs):
+                self._arrive(self.armies[army_id], order)
 
     def _near(self) -> dict[tuple[int, int], list[_ArmyRow]]:
         cells: dict[tuple[int, int], list[_ArmyRow]] = defaultdict(list)
@@ -342,6 +395,7 @@ class _HourOnMap:
         fighting: set[int] = set()
         for row in rows:
             fighting |= {row.first_id, row.second_id}
+            self.new_pairs.add(map_rules.pair_key(row.first_id, row.second_id))
             self._led(row.first_id, ArmyDayActivity.Reason.FOUGHT)
             self._led(row.second_id, ArmyDayActivity.Reason.FOUGHT)
             if row.location_id:
@@ -390,8 +444,8 @@ class _HourOnMap:
             _bulk_set(Army, ["x", "y"], [(a.pk, a.x, a.y) for a in moved])
         if self.changed_orders:
             orders = [self.orders[army_id] for army_id in sorted(self.changed_orders)]
-            _bulk_set(MoveOrder, ["path", "status", "done_hour"],
-                      [(o.pk, o.path, o.status, o.done_hour) for o in orders])
+            _bulk_set(MoveOrder, ["path", "status", "done_hour", "arrival_hour"],
+                      [(o.pk, o.path, o.status, o.done_hour, o.arrival_hour) for o in orders])
         if self.changed_locations:
             Location.objects.bulk_update([self.locations[pk] for pk in sorted(self.changed_locations)],
                                          ["holder", "capture_progress", "capturing_army"])

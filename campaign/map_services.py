@@ -579,7 +579,7 @@ def battle_outcome_apply_to_map(*, due_battle: DueBattle, winner_army: Army, los
 @transaction.atomic
 def due_battle_cancel(*, due_battle: DueBattle, actor: AbstractBaseUser | None) -> DueBattle:
     """A game master calls off a Battle that came due (the armies stay where they are)."""
-    battle = DueBattle.objects.select_for_update().select_related("event__campaign").get(pk=due_battle.pk)
+    battle = DueBattle.objects.select_for_update(of=("self",)).select_related("event__campaign").get(pk=due_battle.pk)
     if battle.status != DueBattle.Status.DUE:
         raise ValidationError(f"This Battle is already {battle.get_status_display().lower()}.")
     battle.status = DueBattle.Status.CANCELLED

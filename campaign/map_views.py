@@ -42,10 +42,18 @@ def _map_or_404(campaign):
     return tactical_map
 
 
+def _own_orders(view: map_selectors.MapView) -> list[map_selectors.ArmyMarker]:
+    return [a for a in view.armies if a.own and a.order_id]
+
+
 def _svg(request: HttpRequest, view: map_selectors.MapView) -> tuple[str, str]:
-    """The map's SVG and its version (a hash of what this viewer sees, so a poll learns nothing else)."""
+    """The map's SVG and its version (a hash of what this viewer sees, so a poll learns nothing else: the layers,
+    the hour, the viewer's orders under way and Battles due)."""
     layers = render_to_string("campaign/map/_layers.html", {"view": view}, request=request)
-    version = hashlib.sha256(layers.encode()).hexdigest()[:16]
+    status = (view.event.pk, view.event.status) if view.event else None
+    seen = [layers, status, view.hour, [(a.order_id, a.order_kind, a.arrival_hour) for a in _own_orders(view)],
+            [(b["id"], b["hour"]) for b in view.due_battles]]
+    version = hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
     svg = render_to_string("campaign/map/_svg.html", {"view": view, "layers": mark_safe(layers),  # noqa: S308
                                                       "version": version}, request=request)
     return svg, version
@@ -61,24 +69,28 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
     view = map_selectors.map_view(tactical_map=tactical_map, membership=membership)
     svg, _ = _svg(request, view)
-    own_orders = [a for a in view.armies if a.own and a.order_id]
     return render(request, "campaign/map/map.html", {
         "campaign": campaign, "view": view, "svg": svg, "is_gm": membership.is_gm,
         "orderable": map_selectors.orderable_armies(membership=membership, tactical_map=tactical_map),
         "targets": [a for a in view.armies if not a.own] if not membership.is_gm else view.armies,
-        "own_orders": own_orders, "kinds": MoveOrder.Kind.choices,
+        "own_orders": _own_orders(view), "kinds": MoveOrder.Kind.choices,
     })
 
 
 @login_required
 def map_svg(request: HttpRequest, slug: str) -> HttpResponse:
-    """The SVG htmx polls; 204 (nothing to redraw) while the version is the one shown."""
+    """The SVG htmx polls; 204 (nothing to redraw) while the version is the one shown. With it go the hour badge
+    and the orders under way, swapped out of band (hx-swap-oob), so the page around the map keeps up too."""
     campaign, membership = campaign_membership(request, slug)
     view = map_selectors.map_view(tactical_map=_map_or_404(campaign), membership=membership)
     svg, version = _svg(request, view)
     if request.GET.get("v") == version:
         return HttpResponse(status=204)
-    return HttpResponse(svg)
+    context = {"campaign": campaign, "view": view, "is_gm": membership.is_gm, "own_orders": _own_orders(view),
+               "oob": True}
+    live = render_to_string("campaign/map/_hour.html", context, request=request) + render_to_string(
+        "campaign/map/_under_way.html", context, request=request)
+    return HttpResponse(svg + live)
 
 
 def _order_args(request: HttpRequest, campaign, membership) -> dict:
@@ -119,7 +131,8 @@ def order_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, _sentence(exc))
     else:
-        messages.success(request, f"Orders sent: {order.army.name} arrives at hour {order.arrival_hour}.")
+        messages.success(request, f"Orders sent: {order.army.name} arrives at "
+                         f"{'about ' if order.kind == MoveOrder.Kind.ARMY else ''}hour {order.arrival_hour}.")
     return redirect("map", slug)
 
 

@@ -333,7 +333,7 @@ def unit_type_set_artwork(*, unit_type: UnitType, upload, actor: AbstractBaseUse
 
 
 def _unit_type_locked_in_scope(unit_type: UnitType, campaign: Campaign | None) -> UnitType:
-    unit_type = UnitType.objects.select_for_update().select_related("trains_to").get(pk=unit_type.pk)
+    unit_type = UnitType.objects.select_for_update(of=("self",)).select_related("trains_to").get(pk=unit_type.pk)
     if unit_type.campaign_id not in (None, campaign.pk if campaign else None):
         raise ValidationError(f"{unit_type} belongs to another campaign's catalogue: edit it there.")
     return unit_type

@@ -206,6 +206,48 @@ def test_an_undefended_enemy_location_is_captured_not_fought(board, event):
     assert advance(event).captured == [camp.pk]
 
 
+def test_a_pursuit_follows_only_what_its_commander_was_shown_and_catches_the_target(board, event):
+    hunter = make_army(board, at=(2, 10), traits=["Fast"])  # 4 inches a Move against the quarry's 3
+    quarry = make_army(board, at=(10, 10))
+    order = map_services.army_order_move(army=hunter, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
+    map_services.army_order_move(army=quarry, kind=MoveOrder.Kind.POINT, x=19, y=10, actor=None)
+    assert order.arrival_hour == 2
+    advance(event)
+    order.refresh_from_db()
+    assert order.path[-1] == [10.0, 10.0]  # fog of war: the quarry moved on unseen, the route does not follow
+    quarry.refresh_from_db()
+    map_services.reveal_create(army=quarry, to_commander=hunter.commander, what="position", actor=None)
+    advance(event)
+    order.refresh_from_db()
+    assert order.path[-1] == [13.0, 10.0]  # re-planned to the revealed position
+    assert order.arrival_hour == 3
+    battles = []
+    for _ in range(6):  # chasing reports of where it was, the hunter closes in once the quarry halts at 19
+        quarry.refresh_from_db()
+        map_services.reveal_create(army=quarry, to_commander=hunter.commander, what="position", actor=None)
+        battles = advance(event).battles
+        if battles:
+            break
+    assert len(battles) == 1
+    battle = DueBattle.objects.get()
+    assert {battle.first_id, battle.second_id} == {hunter.pk, quarry.pk}
+    order.refresh_from_db()
+    assert order.status == MoveOrder.Status.ARRIVED
+
+
+def test_a_pursuit_with_no_news_ends_where_the_target_was_last_seen(board, event):
+    hunter = make_army(board, at=(2, 10))
+    quarry = make_army(board, at=(8, 10))
+    order = map_services.army_order_move(army=hunter, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
+    map_services.army_disband(army=quarry, actor=None)  # gone, but nobody told the hunter
+    advance(event, 2)
+    order.refresh_from_db()
+    hunter.refresh_from_db()
+    assert (order.status, order.done_hour) == (MoveOrder.Status.ARRIVED, 2)
+    assert (hunter.x, hunter.y) == (8.0, 10.0)
+    assert "target_lost" not in {e["kind"] for e in HourLog.objects.get(event=event, hour=2).entries}
+
+
 def test_processing_an_hour_twice_changes_nothing(board, event):
     army = make_army(board, at=(2, 2))
     map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
@@ -220,11 +262,16 @@ def test_processing_an_hour_twice_changes_nothing(board, event):
 
 
 def test_the_query_count_does_not_grow_with_armies(board, event):
+    quarry = make_army(board, at=(46, 34), units=1)
+
     def hour_queries(n, top):
         for i in range(n):
             army = make_army(board, at=(1 + (i % 10) * 4, top + (i // 10) * 4), units=1)
-            map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=army.x + 1, y=army.y + 1.5,
-                                         actor=None)
+            if i % 2:  # every other army pursues the quarry: re-planned in Python, no query per army
+                map_services.army_order_move(army=army, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
+            else:
+                map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=army.x + 1, y=army.y + 1.5,
+                                             actor=None)
         event.refresh_from_db()
         with CaptureQueriesContext(connection) as ctx:
             clock.event_hour_process(event=event, hour=event.current_hour + 1)

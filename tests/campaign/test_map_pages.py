@@ -149,6 +149,30 @@ def test_the_svg_poll_answers_204_until_something_changes(client, player, scene,
     assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 200
 
 
+def test_the_polled_fragment_carries_the_hour_and_the_orders_under_way(client, player, scene, event):
+    client.force_login(player)
+    version = client.get("/c/river-valley/map/svg/").content.decode().split('data-version="')[1].split('"')[0]
+    order = map_services.army_order_move(army=scene["mine"], kind="army", target_army=scene["seen"], actor=player)
+    from campaign import clock
+
+    clock.event_hour_process(event=event, hour=1)
+    order.refresh_from_db()
+    response = client.get(f"/c/river-valley/map/svg/?v={version}")
+    assert response.status_code == 200
+    text = response.content.decode()
+    hour = text.split('id="map-hour"')[1].split('id="under-way"')[0]
+    assert 'hx-swap-oob="true"' in hour
+    assert '<span data-testid="hour">1<' in hour
+    orders = text.split('<section class="card" id="under-way"')[1].split("</section>")[0]
+    assert 'hx-swap-oob="true"' in orders
+    assert f'data-testid="order-{order.pk}"' in orders
+    assert f"about hour {order.arrival_hour}" in orders
+    assert not _leaks(text, scene["hidden"])
+    page = client.get("/c/river-valley/map/").content.decode()
+    assert 'id="map-hour">' in page  # no oob on the page itself
+    assert 'id="under-way" data-testid="under-way">' in page
+
+
 def test_an_enemy_order_does_not_change_a_players_map_version(client, player, gm, scene):
     client.force_login(player)
     version = client.get("/c/river-valley/map/svg/").content.decode().split('data-version="')[1].split('"')[0]
