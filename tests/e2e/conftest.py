@@ -56,3 +56,52 @@ def log_in(page, base_url: str, username: str, password: str) -> None:
     page.fill("input[name=password]", password)
     page.click("button[type=submit]")
     page.wait_for_load_state("networkidle")
+
+
+def open_devices(new_page, base_url: str, users, url: str) -> list:
+    """One logged-in page per user (separate contexts, like separate phones), each showing `url`."""
+    pages = []
+    for user in users:
+        page = new_page()
+        log_in(page, base_url, user.username, "pass-word-123")
+        page.goto(url)
+        pages.append(page)
+    return pages
+
+
+def play_to_the_end(match, pages, *, check, choose=lambda page, buttons: buttons.first, rounds: int = 600) -> int:
+    """Each device in turn takes the move `choose` picks until the match ends; returns the moves made.
+
+    Before a page is read it must show the match's current version: the first stale page waits for htmx
+    polling (proving the table follows the other side without a reload), later ones reload to keep the test
+    quick. `check(page, seat)` runs on every up-to-date page (the tests' no-leak checks)."""
+    from cardgames.models import Match
+
+    moves, polled = 0, False
+    for _ in range(rounds):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        acted = False
+        for seat, page in enumerate(pages):
+            current = f'[data-testid="table"][data-version="{match.version}"]'
+            if not page.locator(current).count():
+                if polled:
+                    page.reload()
+                else:
+                    page.wait_for_selector(current, timeout=15_000)
+                    polled = True
+            page.wait_for_selector(current, timeout=15_000)
+            check(page, seat)
+            buttons = page.locator("button.action")
+            if buttons.count():
+                choose(page, buttons).click()
+                page.wait_for_selector(f'[data-testid="table"]:not([data-version="{match.version}"])', timeout=15_000)
+                moves += 1
+                acted = True
+                match.refresh_from_db()
+                if match.status != Match.Status.ACTIVE:
+                    break
+        assert acted, "neither page offered a move"
+    assert polled, "no page ever had to follow the other side"
+    return moves

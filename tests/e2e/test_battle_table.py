@@ -21,7 +21,7 @@ from tests.campaign.factories import (
     UserFactory,
     open_day,
 )
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import open_devices, play_to_the_end, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -77,48 +77,15 @@ def test_two_commanders_play_a_battle_to_the_end(live_server, new_page):
     battle = battle_start(attacker_army=armies[0], defender_army=armies[1], actor=gm, seed=12)
     match = battle.match
     url = f"{live_server.url}/c/{campaign.slug}/battles/{battle.pk}/"
-    pages = []
-    for user in users:
-        page = new_page()
-        log_in(page, live_server.url, user.username, "pass-word-123")
-        page.goto(url)
-        pages.append(page)
+    pages = open_devices(new_page, live_server.url, users, url)
     screenshot(pages[0], "battle-table-start-seat0")
-
-    moves, polled = 0, False
-    for _ in range(200):
-        match.refresh_from_db()
-        if match.status != Match.Status.ACTIVE:
-            break
-        acted = False
-        for seat, page in enumerate(pages):
-            current = f'[data-testid="table"][data-version="{match.version}"]'
-            if not page.locator(current).count():
-                if polled:
-                    page.reload()  # polling was proven once; reloading keeps the test quick
-                else:
-                    page.wait_for_selector(current, timeout=15_000)  # htmx polling, no reload
-                    polled = True
-            page.wait_for_selector(current, timeout=15_000)
-            check_secrets(page, match, seat)
-            buttons = page.locator("button.action")
-            if buttons.count():
-                buttons.first.click()
-                page.wait_for_selector(f'[data-testid="table"]:not([data-version="{match.version}"])', timeout=15_000)
-                moves += 1
-                acted = True
-                match.refresh_from_db()
-                if moves == 2:
-                    screenshot(page, f"battle-table-move-seat{seat}")
-                if match.status != Match.Status.ACTIVE:
-                    break
-        assert acted, "neither page offered a move"
+    moves = play_to_the_end(match, pages, check=lambda page, seat: check_secrets(page, match, seat), rounds=200)
+    screenshot(pages[0], "battle-table-last-move-seat0")
     match.refresh_from_db()
     battle.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert moves == match.version
     assert battle.status == Battle.Status.APPLIED  # the match_finished signal applied it
-    assert polled
     for seat, page in enumerate(pages):
         page.wait_for_selector("text=The match is over", timeout=15_000)
         page.goto(url)

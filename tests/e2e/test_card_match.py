@@ -8,7 +8,7 @@ import pytest
 from cardgames.models import Match
 from cardgames.services import SeatSpec, match_create
 from tests.campaign.factories import CampaignFactory, MembershipFactory, UserFactory
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import open_devices, play_to_the_end, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,43 +31,16 @@ def test_two_players_play_a_command_dice_match_to_the_end(live_server, new_page)
     match = match_create(campaign=campaign, game="command-dice", actor=players[0], seed=4, title="Duel",
                          seats=[SeatSpec("amira", players[0]), SeatSpec("bastian", players[1])])
     url = f"{live_server.url}/c/{campaign.slug}/matches/{match.pk}/"
-    pages = []
-    for user in players:
-        page = new_page()
-        log_in(page, live_server.url, user.username, "pass-word-123")
-        page.goto(url)
-        pages.append(page)
+    pages = open_devices(new_page, live_server.url, players, url)
 
-    moves, polled = 0, False
-    for _ in range(600):
-        match.refresh_from_db()
-        if match.status != Match.Status.ACTIVE:
-            break
-        acted = False
-        for seat, page in enumerate(pages):
-            current = f'[data-testid="table"][data-version="{match.version}"]'
-            if not page.locator(current).count():
-                if polled:
-                    page.reload()  # polling was proven once; reloading keeps the test quick
-                else:
-                    page.wait_for_selector(current, timeout=15_000)  # htmx polling, no reload
-                    polled = True
-            page.wait_for_selector(current, timeout=15_000)
-            assert other_seat_choice(page, seat) in (None, "chosen", "—"), "a secret choice leaked"
-            buttons = page.locator("button.action")
-            if buttons.count():
-                buttons.first.click()
-                page.wait_for_selector(f'[data-testid="table"]:not([data-version="{match.version}"])', timeout=15_000)
-                moves += 1
-                acted = True
-                match.refresh_from_db()
-                if moves == 1:
-                    screenshot(page, "command-dice-first-move")
-        assert acted, "neither page offered a move"
+    def no_leak(page, seat):
+        assert other_seat_choice(page, seat) in (None, "chosen", "—"), "a secret choice leaked"
+
+    moves = play_to_the_end(match, pages, check=no_leak)
+    screenshot(pages[0], "command-dice-last-move")
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     for seat, page in enumerate(pages):
         page.wait_for_selector("text=The match is over", timeout=15_000)
         screenshot(page, f"command-dice-over-seat{seat}")
     assert moves == match.version
-    assert polled

@@ -8,7 +8,7 @@ from campaign.models import Account
 from cardgames.models import Match
 from cardgames.services import SeatSpec, match_create
 from tests.campaign.factories import CampaignFactory, CommanderFactory, MembershipFactory, UserFactory
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import open_devices, play_to_the_end, screenshot
 from tests.e2e.test_card_match import other_seat_choice
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,39 +31,26 @@ def test_a_staked_command_dice_battle_pays_the_winner(live_server, new_page):
     escrow = ledger_system_account(campaign=campaign, kind=Account.Kind.ESCROW)
     assert escrow.balance == 2 * STAKE
     url = f"{live_server.url}/c/{campaign.slug}/matches/{match.pk}/"
-    pages = []
-    for user in users:
-        page = new_page()
-        log_in(page, live_server.url, user.username, "pass-word-123")
-        page.goto(url)
-        pages.append(page)
+    pages = open_devices(new_page, live_server.url, users, url)
     assert "held in escrow" in pages[0].get_by_test_id("stakes").inner_text()
     screenshot(pages[0], "staked-match-start-seat0")
 
     shots: set[str] = set()
-    for _ in range(600):
-        match.refresh_from_db()
-        if match.status != Match.Status.ACTIVE:
-            break
-        acted = False
-        for seat, page in enumerate(pages):
-            current = f'[data-testid="table"][data-version="{match.version}"]'
-            if not page.locator(current).count():
-                page.reload()
-            page.wait_for_selector(current, timeout=15_000)
-            assert other_seat_choice(page, seat) in (None, "chosen", "—"), "a secret choice leaked"
-            buttons = page.locator("button.action")
-            if buttons.count():
-                phase = page.get_by_test_id("phase").inner_text()
-                shot = f"staked-match-{phase}-seat{seat}"
-                if shot not in shots and (phase == "choose" or buttons.count() > 1):
-                    screenshot(page, shot)
-                    shots.add(shot)
-                (buttons.last if phase == "choose" else buttons.first).click()  # a full fist, then any allocation
-                page.wait_for_selector(f'[data-testid="table"]:not([data-version="{match.version}"])', timeout=15_000)
-                acted = True
-                match.refresh_from_db()
-        assert acted, "neither page offered a move"
+
+    def no_leak(page, seat):
+        assert other_seat_choice(page, seat) in (None, "chosen", "—"), "a secret choice leaked"
+
+    def full_fist_then_any(page, buttons):
+        """A full fist when choosing, then any allocation; one screenshot of each screen per seat."""
+        phase = page.get_by_test_id("phase").inner_text()
+        seat = pages.index(page)
+        shot = f"staked-match-{phase}-seat{seat}"
+        if shot not in shots and (phase == "choose" or buttons.count() > 1):
+            screenshot(page, shot)
+            shots.add(shot)
+        return buttons.last if phase == "choose" else buttons.first
+
+    play_to_the_end(match, pages, check=no_leak, choose=full_fist_then_any)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     winner = match.result["winner"]
