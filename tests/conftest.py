@@ -102,3 +102,11 @@ def event(campaign):
     from tests.campaign.factories import EventFactory
 
     return EventFactory(campaign=campaign, name="Spring Muster")
+
+
+@pytest.fixture
+def day(event):
+    """The event's open Day."""
+    from tests.campaign.factories import open_day
+
+    return open_day(event)

@@ -16,13 +16,6 @@ def rival(campaign):
 
 
 @pytest.fixture
-def day(event):
-    from tests.campaign.factories import open_day
-
-    return open_day(event)
-
-
-@pytest.fixture
 def host(campaign, event, day, player, rival):
     """Ayla (player1, an Evoker) leads the Vanguard: her own retinue Spearmen and Archers; a reserve unit and a
     Killed one stay home. Brann (rival, a Battlemage) leads the Wall: two Shield Walls and Spearmen."""

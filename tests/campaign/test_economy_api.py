@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaign import ledger, selectors, services
-from campaign.models import Day, FundingRequest, Membership, Role, UpkeepArrears, UpkeepBill
+from campaign.models import Day, FundingRequest, UpkeepArrears, UpkeepBill
 from tests.campaign.factories import (
     ArmyDayActivityFactory,
     ArmyFactory,
@@ -15,8 +15,6 @@ from tests.campaign.factories import (
     ItemFactory,
     UnitFactory,
     UnitTypeFactory,
-    UserFactory,
-    open_day,
 )
 
 pytestmark = pytest.mark.django_db
@@ -26,23 +24,6 @@ def api_for(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
-
-
-@pytest.fixture
-def day(event):
-    return open_day(event)
-
-
-@pytest.fixture
-def mine(campaign, player):
-    return CommanderFactory(campaign=campaign, player=player, name="Amira", lunari=100)
-
-
-@pytest.fixture
-def theirs(campaign):
-    other = UserFactory(username="player2")
-    Membership.objects.create(campaign=campaign, user=other, role=Role.PLAYER)
-    return CommanderFactory(campaign=campaign, player=other, name="Bastian", lunari=50)
 
 
 @pytest.fixture

@@ -11,8 +11,6 @@ from campaign.models import (
     FundingRequest,
     Item,
     LedgerTransaction,
-    Membership,
-    Role,
     Unit,
     UpkeepArrears,
     UpkeepBill,
@@ -25,28 +23,9 @@ from tests.campaign.factories import (
     ItemFactory,
     UnitFactory,
     UnitTypeFactory,
-    UserFactory,
-    open_day,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def day(event):
-    return open_day(event)
-
-
-@pytest.fixture
-def mine(campaign, player):
-    return CommanderFactory(campaign=campaign, player=player, name="Amira", lunari=100)
-
-
-@pytest.fixture
-def theirs(campaign):
-    other = UserFactory(username="player2")
-    Membership.objects.create(campaign=campaign, user=other, role=Role.PLAYER)
-    return CommanderFactory(campaign=campaign, player=other, name="Bastian", lunari=50)
 
 
 @pytest.fixture

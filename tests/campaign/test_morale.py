@@ -7,14 +7,9 @@ from django.core.exceptions import ValidationError
 
 from campaign import services
 from campaign.models import Account, AuditEntry, LedgerTransaction
-from tests.campaign.factories import CommanderFactory, open_day
+from tests.campaign.factories import CommanderFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def day(event):
-    return open_day(event)
 
 
 @pytest.fixture

@@ -18,11 +18,6 @@ def pages(pdf: bytes) -> int:
     return len(PAGE.findall(pdf))
 
 
-@pytest.fixture
-def mine(campaign, player):
-    return CommanderFactory(campaign=campaign, player=player, name="Amira")
-
-
 @pytest.mark.parametrize(("units", "expected"), [(0, 1), (1, 1), (9, 1), (10, 2), (19, 3)])
 def test_one_page_per_nine_cards(mine, units, expected):
     unit_type = UnitTypeFactory(name="Spearmen", traits=["Reach"], text="Reach: strikes first in a Skirmish.")

@@ -20,11 +20,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def day(event):
-    return open_day(event)
-
-
-@pytest.fixture
 def amira(campaign):
     return CommanderFactory(campaign=campaign, name="Amira", level=4, lunari=200)
 
