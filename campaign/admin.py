@@ -84,13 +84,10 @@ class MembershipAdmin(admin.ModelAdmin):
     search_fields = ["user__username", "campaign__name"]
 
 
-@admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["at", "campaign", "actor", "action", "target"]
-    list_filter = ["action", "campaign"]
-    search_fields = ["target", "action"]
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records only services write (ledger, logs, battles): the admin shows them and changes nothing."""
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request, obj=None):
         return False
 
     def has_change_permission(self, request, obj=None):
@@ -98,6 +95,13 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ["at", "campaign", "actor", "action", "target"]
+    list_filter = ["action", "campaign"]
+    search_fields = ["target", "action"]
 
 
 @admin.register(Heartbeat)
@@ -108,17 +112,6 @@ class HeartbeatAdmin(admin.ModelAdmin):
 # --- the economy -----------------------------------------------------------------------------------------
 # Lunari, units and bills change only through the services (and so the ledger); here they are read-only.
 # The admin may create and edit what a GM sets up by hand, each save going through a service.
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Commander)

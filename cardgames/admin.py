@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from campaign.admin import ReadOnlyAdmin
 from cardgames.models import Match, MatchAction, MatchSeat
 
 
@@ -22,15 +23,6 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(MatchAction)
-class MatchActionAdmin(admin.ModelAdmin):
+class MatchActionAdmin(ReadOnlyAdmin):
     list_display = ["match", "index", "seat", "action", "at"]
     list_filter = ["match__game"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -18,3 +18,21 @@ def theirs(campaign):
     other = UserFactory(username="player2")
     Membership.objects.create(campaign=campaign, user=other, role=Role.PLAYER)
     return CommanderFactory(campaign=campaign, player=other, name="Bastian", lunari=50)
+
+
+@pytest.fixture
+def media_root(settings, tmp_path):
+    """Uploaded files go to a temporary folder."""
+    settings.MEDIA_ROOT = tmp_path
+    return tmp_path
+
+
+@pytest.fixture
+def defaults(db):
+    """A small default catalogue (no campaign), by name."""
+    from campaign.catalogue import catalogue_load
+    from campaign.models import UnitType
+    from tests.campaign.test_catalogue import SMALL
+
+    catalogue_load(entries=SMALL)
+    return {t.name: t for t in UnitType.objects.filter(campaign=None)}

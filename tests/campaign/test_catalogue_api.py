@@ -3,32 +3,17 @@ the catalogue's checks (400 with the sentence), a default changed becomes the ca
 a multipart upload Pillow checks. Players get a 403 with the sentence, outsiders a 404."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from campaign.catalogue import catalogue_load
 from campaign.models import UnitType
 from tests.campaign.factories import CampaignFactory
 from tests.campaign.test_artwork import image_bytes, upload
 from tests.campaign.test_catalogue import SMALL
+from tests.helpers import api_for
 
-pytestmark = pytest.mark.django_db
-
-
-def api_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
 
-@pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-
-
-@pytest.fixture
-def defaults():
-    catalogue_load(entries=SMALL)
-    return {t.name: t for t in UnitType.objects.filter(campaign=None)}
 
 
 def names(response) -> list[str]:

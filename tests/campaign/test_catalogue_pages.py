@@ -7,23 +7,11 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from campaign.catalogue import catalogue_load
 from campaign.models import UnitType
 from tests.campaign.test_artwork import image_bytes, upload
-from tests.campaign.test_catalogue import SMALL
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
-
-@pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-
-
-@pytest.fixture
-def defaults():
-    catalogue_load(entries=SMALL)
-    return {t.name: t for t in UnitType.objects.filter(campaign=None)}
 
 
 def page(campaign, tail=""):

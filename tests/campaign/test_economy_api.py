@@ -3,7 +3,6 @@ and the GM's grants, fines, arrears and closing a Day. 400 with field errors, 40
 refusal, 404 for anyone else's commander."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from campaign import ledger, selectors, services
 from campaign.models import Day, FundingRequest, UpkeepArrears, UpkeepBill
@@ -16,14 +15,10 @@ from tests.campaign.factories import (
     UnitFactory,
     UnitTypeFactory,
 )
+from tests.helpers import api_for
 
 pytestmark = pytest.mark.django_db
 
-
-def api_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

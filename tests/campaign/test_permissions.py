@@ -8,11 +8,11 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from campaign.models import Membership, Role
 from campaign.permissions import Action, can, may_act_for
 from tests.campaign.factories import UserFactory
+from tests.helpers import api_for
 
 pytestmark = pytest.mark.django_db
 
@@ -21,11 +21,6 @@ pytestmark = pytest.mark.django_db
 def users(gm, player, outsider):
     return {"gm": gm, "player": player, "outsider": outsider}
 
-
-def api(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.mark.parametrize(("role", "action", "allowed"), [
@@ -91,7 +86,7 @@ API_MATRIX = [
 
 @pytest.mark.parametrize(("who", "action", "status"), API_MATRIX)
 def test_api_matrix(users, campaign, who, action, status):
-    client = api(users[who])
+    client = api_for(users[who])
     url = f"/api/campaigns/{campaign.pk}/"
     if action == "read":
         response = client.get(url)
@@ -111,14 +106,14 @@ def test_api_matrix(users, campaign, who, action, status):
 
 
 def test_api_lists_only_my_campaigns(users, campaign):
-    names = {c["name"] for c in api(users["outsider"]).get("/api/campaigns/").json()["results"]}
+    names = {c["name"] for c in api_for(users["outsider"]).get("/api/campaigns/").json()["results"]}
     assert campaign.name not in names
-    mine = api(users["player"]).get("/api/campaigns/").json()["results"]
+    mine = api_for(users["player"]).get("/api/campaigns/").json()["results"]
     assert [(c["name"], c["my_role"]) for c in mine] == [(campaign.name, "player")]
 
 
 def test_outsider_sees_no_events_days_or_members(users, campaign, event):
-    client = api(users["outsider"])
+    client = api_for(users["outsider"])
     for url in ("/api/events/", "/api/days/", "/api/memberships/"):
         items = client.get(url).json()["results"]
         assert all(item.get("campaign", campaign.pk + 1) != campaign.pk for item in items), url
