@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 
 from battles.engine.state import PATHS, ROLES
 from battles.models import Battle
-from battles.services import NPC_BY_GM
+from battles.services import NPC_BY_GM, cleric_can_return
+from campaign.models import Unit
 from cardgames.models import AIPolicy
 
 DERVISH_CHOICES = [("", "—")] + [(name, name) for name in (*PATHS, *ROLES)]
@@ -24,24 +26,42 @@ class BattleStartForm(forms.Form):
                                  + [(v, label) for v, label in AIPolicy.choices if v])
     dervish = forms.ChoiceField(choices=DERVISH_CHOICES, required=False,
                                 help_text="Only for a Dervish: the Path or Role their units Add 1 against today.")
+    oathbound = forms.ModelChoiceField(queryset=None, required=False, label="Oathbound's unit",
+                                       help_text="Only for an Oathbound commander: the unit designated this Battle "
+                                                 "(if Killed it is only Disabled; if Disabled, only Exhausted).")
 
     def __init__(self, *args, armies, locations, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["attacker_army"].queryset = armies
         self.fields["defender_army"].queryset = armies
         self.fields["location"].queryset = locations
+        self.fields["oathbound"].queryset = (
+            Unit.objects.filter(army__in=armies, state=Unit.State.IN_ARMY).filter(
+                Q(commander__power="Oathbound") | Q(commander__power="Tactician",
+                                                    commander__tactician_choice="Oathbound"))
+            .select_related("army", "unit_type").order_by("army__name", "pk"))
+        self.fields["oathbound"].label_from_instance = lambda u: f"{u.army.name}: {u.name or u.unit_type.name}"
 
     def clean(self):
         data = super().clean()
-        a, d = data.get("attacker_army"), data.get("defender_army")
+        a, d, oath = data.get("attacker_army"), data.get("defender_army"), data.get("oathbound")
         if a and d and a.commander_id == d.commander_id:
             raise forms.ValidationError("Pick armies of two different commanders.")
+        if a and d and oath and oath.army_id not in (a.pk, d.pk):
+            self.add_error("oathbound", f"{oath.army.name} is not in this Battle: designate a unit of the "
+                                        "Oathbound commander's army that fights.")
         return data
 
-    def choices_for(self, *commanders) -> dict[int, dict[str, str]]:
-        """The start picks per commander id (only a Dervish needs one here)."""
-        pick = self.cleaned_data.get("dervish")
-        return {c.pk: {"dervish": pick} for c in commanders if c.power == "Dervish" and pick}
+    def choices_for(self, *commanders) -> dict[int, dict[str, object]]:
+        """The start picks per commander id: a Dervish's Path or Role, an Oathbound's designated unit."""
+        picks: dict[int, dict[str, object]] = {c.pk: {} for c in commanders}
+        dervish, oath = self.cleaned_data.get("dervish"), self.cleaned_data.get("oathbound")
+        for c in commanders:
+            if c.power == "Dervish" and dervish:
+                picks[c.pk]["dervish"] = dervish
+            if oath is not None and oath.commander_id == c.pk:
+                picks[c.pk]["oathbound"] = oath.pk
+        return {pk: p for pk, p in picks.items() if p}
 
 
 class UnitPilesField(forms.MultipleChoiceField):
@@ -59,7 +79,7 @@ class BattleLogForm(forms.Form):
 
     winner = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False,
-                            help_text="Anything worth keeping: the turning point, who was Routed, a Cleric's return.")
+                            help_text="Anything worth keeping: the turning point, who was Routed.")
 
     def __init__(self, *args, battle: Battle, **kwargs):
         super().__init__(*args, **kwargs)
@@ -75,13 +95,18 @@ class BattleLogForm(forms.Form):
                                                                initial=int(c["morale"]) + int(c["base_morale"]))
             self.fields[f"influence_{seat}"] = forms.IntegerField(
                 label=f"{c['name']}: Influence spent (had {c['influence']})", initial=0)
+            if cleric_can_return(c):
+                self.fields[f"cleric_{seat}"] = forms.BooleanField(
+                    required=False, label=f"{c['name']} used the Cleric's return (1 Morale, once a Day)")
 
     def seat_fields(self, seat: int) -> list:
-        return [self[f"{name}_{seat}"] for name in ("killed", "disabled", "exhausted", "morale", "influence")]
+        names = ("killed", "disabled", "exhausted", "morale", "influence", "cleric")
+        return [self[f"{name}_{seat}"] for name in names if f"{name}_{seat}" in self.fields]
 
     def entry(self) -> dict:
         d = self.cleaned_data
         return {"winner": d["winner"], "notes": d.get("notes") or "",
                 **{pile: [d[f"{pile}_{s}"] for s in (0, 1)] for pile in ("killed", "disabled", "exhausted")},
                 "morale_left": [d[f"morale_{s}"] for s in (0, 1)],
-                "influence_spent": [d[f"influence_{s}"] for s in (0, 1)]}
+                "influence_spent": [d[f"influence_{s}"] for s in (0, 1)],
+                "cleric_used": [bool(d.get(f"cleric_{s}")) for s in (0, 1)]}

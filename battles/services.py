@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from battles import selectors
+from battles.engine.powers import commander_powers
 from battles.engine.state import PATHS, ROLES
 from battles.models import Battle
 from campaign import map_services
@@ -54,12 +55,16 @@ def _seat(commander: Commander, actor, npc_seat: str) -> match_services.SeatSpec
 
 def _check_choices(commanders: tuple[Commander, Commander], choices: dict[int, dict[str, Any]]) -> None:
     for commander in commanders:
-        if commander.power == "Dervish" and (choices.get(commander.pk, {}).get("dervish") not in (*PATHS, *ROLES)):
+        picks = choices.get(commander.pk, {})
+        if commander.power == "Dervish" and picks.get("dervish") not in (*PATHS, *ROLES):
             raise ValidationError({"dervish": f"{commander} is a Dervish: choose the Path or Role their units "
                                               "Add 1 against today."})
-        if commander.power == "Tactician" and not (choices.get(commander.pk, {}).get("tactician")
-                                                   or commander.tactician_choice):
+        tactician = picks.get("tactician") or commander.tactician_choice
+        if commander.power == "Tactician" and not tactician:
             raise ValidationError({"tactician": f"{commander} is a Tactician: choose the power they copy."})
+        if picks.get("oathbound") and "Oathbound" not in (commander.power, tactician):
+            raise ValidationError({"oathbound": f"{commander} is not Oathbound: only an Oathbound commander "
+                                                "designates a unit."})
 
 
 @transaction.atomic
@@ -125,8 +130,14 @@ def battle_start(*, attacker_army: Army, defender_army: Army, actor, mode: str =
 # --- a Battle played at a table --------------------------------------------------------------------------
 
 
+def cleric_can_return(commander: dict[str, Any]) -> bool:
+    """Cleric (their own power or a Tactician's pick): once per Day, 1 Morale returns a Killed card to hand."""
+    return "Cleric" in commander_powers(0, commander) and "Cleric" not in (commander.get("used_today") or ())
+
+
 def _entry_problems(config: dict[str, Any], winner: int, killed: list[list[int]], disabled: list[list[int]],
-                    exhausted: list[list[int]], morale_left: list[int], influence_spent: list[int]) -> list[str]:
+                    exhausted: list[list[int]], morale_left: list[int], influence_spent: list[int],
+                    cleric_used: list[bool]) -> list[str]:
     """Why a logged result could not have come from this Battle, as sentences (empty: it could)."""
     problems: list[str] = []
     commanders = config["commanders"]
@@ -153,8 +164,11 @@ def _entry_problems(config: dict[str, Any], winner: int, killed: list[list[int]]
             problems.append(f"{c['name']} is not a player character: they save units with Morale, not Influence.")
         elif spent > start_influence:
             problems.append(f"{c['name']} had {start_influence} Influence: they cannot have spent {spent}.")
+        if cleric_used[seat] and not cleric_can_return(c):
+            problems.append(f"{c['name']} could not use a Cleric's return in this Battle: they are no Cleric, "
+                            "or have used it today already.")
         left = morale_left[seat]
-        most = _most_morale(c, kills=len(killed[1 - seat]))
+        most = _most_morale(c, kills=len(killed[1 - seat])) - bool(cleric_used[seat])
         if left < 0:
             problems.append(f"{c['name']}'s Morale left cannot be below 0.")
         elif left > most:
@@ -194,8 +208,8 @@ def _most_morale(commander: dict[str, Any], *, kills: int) -> int:
 
 
 def _logged_result(config: dict[str, Any], winner: int, killed, disabled, exhausted, morale_left,
-                   influence_spent) -> dict[str, Any]:
-    """A table Battle's result in the engine's result shape."""
+                   influence_spent, cleric_used) -> dict[str, Any]:
+    """A table Battle's result in the engine's result shape; a Cleric's return counts as used for the Day."""
     commanders = config["commanders"]
     base_spent = []
     for seat, c in enumerate(commanders):
@@ -207,15 +221,18 @@ def _logged_result(config: dict[str, Any], winner: int, killed, disabled, exhaus
             "scores": kills, "kills": kills, "morale": list(morale_left), "base_morale_spent": base_spent,
             "influence": [int(c.get("influence") or 0) - influence_spent[s] for s, c in enumerate(commanders)],
             "killed": killed, "disabled": disabled, "exhausted": exhausted, "powers_used": [{}, {}],
-            "day_powers_used": [list(c.get("used_today") or []) for c in commanders]}
+            "day_powers_used": [[*(c.get("used_today") or ()), *(["Cleric"] if cleric_used[s] else [])]
+                                for s, c in enumerate(commanders)]}
 
 
 @transaction.atomic
 def battle_log_result(*, battle: Battle, actor, winner: int, killed: list[list[int]], disabled: list[list[int]],
                       exhausted: list[list[int]], morale_left: list[int], influence_spent: list[int],
-                      notes: str = "") -> Battle:
+                      cleric_used: list[bool] | None = None, notes: str = "") -> Battle:
     """Enter what happened at the table. A GM's entry is applied at once; a commander's waits for the other
-    commander (or a GM) to confirm it. An unconfirmed entry may be entered again."""
+    commander (or a GM) to confirm it. An unconfirmed entry may be entered again. `cleric_used` says per
+    commander whether a Cleric returned a Killed card (so it cannot be used again that Day)."""
+    cleric_used = list(cleric_used or (False, False))
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     if battle.mode != Battle.Mode.LOGGED:
         raise ValidationError("This Battle is being played on Muster: its result comes from the table itself.")
@@ -224,11 +241,12 @@ def battle_log_result(*, battle: Battle, actor, winner: int, killed: list[list[i
     gm = _is_gm(actor, battle.campaign_id)
     if not gm and actor.pk not in (battle.attacker.player_id, battle.defender.player_id):
         raise NotAllowed("Only a game master or one of the two commanders may enter this Battle's result.")
-    problems = _entry_problems(battle.config, winner, killed, disabled, exhausted, morale_left, influence_spent)
+    problems = _entry_problems(battle.config, winner, killed, disabled, exhausted, morale_left, influence_spent,
+                               cleric_used)
     if problems:
         raise ValidationError(problems)
     battle.result = _logged_result(battle.config, winner, killed, disabled, exhausted, morale_left,
-                                   influence_spent)
+                                   influence_spent, cleric_used)
     battle.status, battle.finished_at, battle.entered_by = Battle.Status.FINISHED, timezone.now(), actor
     battle.notes, battle.confirmed_by = notes.strip(), actor if gm else None
     battle.save(update_fields=["result", "status", "finished_at", "entered_by", "notes", "confirmed_by"])

@@ -61,25 +61,25 @@ class Timed:
         return action
 
 
-def make(kind: str, seed: int, iterations: int):
+def make(kind: str, seed: int, search: dict):
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "greedy":
         return GreedyPlayer(seed)
-    return ISMCTSPlayer(seed, iterations=iterations)
+    return ISMCTSPlayer(seed, **search)
 
 
-def mirror(args: tuple[str, str, int, int, int]) -> dict:
+def mirror(args: tuple[str, str, int, dict, int]) -> dict:
     """Play `pairs` mirror pairs of `first` against `second`: wins of `first`, games, search time."""
-    first, second, pairs, iterations, seed = args
+    first, second, pairs, search, seed = args
     rng = random.Random(seed)
     wins = games = decisions = 0
     seconds = 0.0
     for _ in range(pairs):
         config, game_seed = battle_config(rng), rng.getrandbits(32)
         for seat in (0, 1):
-            player = Timed(make(first, rng.getrandbits(32), iterations))
-            players = [player, make(second, rng.getrandbits(32), iterations)]
+            player = Timed(make(first, rng.getrandbits(32), search))
+            players = [player, make(second, rng.getrandbits(32), search)]
             if seat:
                 players.reverse()
             state = play(GAME, GAME.new_game(config, ["a", "b"], seed=game_seed), players)
@@ -100,7 +100,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> list[float]:
 
 def pairing(pool: ProcessPoolExecutor, first: str, second: str, args: argparse.Namespace) -> dict:
     n = args.processes
-    chunks = [(first, second, args.pairs // n + (i < args.pairs % n), args.iterations, args.seed + 1009 * i)
+    search = {"iterations": args.iterations, "exploration": args.exploration, "rollout_depth": args.rollout_depth}
+    chunks = [(first, second, args.pairs // n + (i < args.pairs % n), search, args.seed + 1009 * i)
               for i in range(n)]
     parts = list(pool.map(mirror, chunks))
     wins, games = sum(p["wins"] for p in parts), sum(p["games"] for p in parts)
@@ -117,11 +118,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairs", type=int, default=50, help="mirror pairs (two battles each) per pairing")
     parser.add_argument("--iterations", type=int, default=300, help="search iterations per decision")
+    parser.add_argument("--exploration", type=float, default=0.35, help="the search player's UCB1 constant")
+    parser.add_argument("--rollout-depth", type=int, default=0,
+                        help="random actions after each leaf before the heuristic scores it (-1: to the end)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=("greedy", "search"), help="run one pairing only")
     args = parser.parse_args()
-    result: dict = {"benchmark": "battle_ai", "pairs": args.pairs, "iterations": args.iterations}
+    if args.rollout_depth < 0:
+        args.rollout_depth = None
+    result: dict = {"benchmark": "battle_ai", "pairs": args.pairs, "iterations": args.iterations,
+                    "exploration": args.exploration, "rollout_depth": args.rollout_depth}
     with ProcessPoolExecutor(args.processes) as pool:
         if args.only != "search":
             result["greedy_vs_random"] = pairing(pool, "greedy", "random", args)

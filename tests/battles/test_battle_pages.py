@@ -96,6 +96,38 @@ def test_the_gm_starts_a_table_battle_and_logs_it_through_the_pages(client, gm, 
     assert "Played at a table" in page
 
 
+def test_an_oathbound_commander_designates_a_unit_on_the_start_form(client, gm, host):
+    """Oathbound: each Battle, one designated unit is only Disabled if Killed. Only units of an Oathbound
+    commander are offered, and only one of an army in this Battle is taken."""
+    host.brann.power = "Oathbound"
+    host.brann.save(update_fields=["power"])
+    client.force_login(gm)
+    start = reverse("battle-start", args=[host.ayla.campaign.slug])
+    form = {"attacker_army": host.vanguard.pk, "defender_army": host.wall.pk, "mode": "live", "npc_seat": "gm"}
+    offered = client.get(start).context["form"].fields["oathbound"]
+    assert list(offered.queryset) == host.wall_units  # Ayla is no Oathbound
+    assert offered.label_from_instance(host.wall_units[2]) == "Wall: Spearmen"
+    refused = client.post(start, {**form, "oathbound": host.archers.pk}).content.decode()
+    assert "Select a valid choice" in refused
+    assert client.post(start, {**form, "oathbound": host.wall_units[1].pk}).status_code == 302
+    battle = Battle.objects.get()
+    assert battle.config["commanders"][1]["oathbound"] == host.wall_units[1].pk
+    assert battle.config["commanders"][0]["oathbound"] is None
+
+
+def test_the_oathbound_pick_must_belong_to_the_oathbound_commander(host, gm):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError, match="Ayla is not Oathbound"):
+        services.battle_start(attacker_army=host.vanguard, defender_army=host.wall, actor=gm,
+                              choices={host.ayla.pk: {"oathbound": host.archers.pk}})
+    host.brann.power = "Oathbound"
+    host.brann.save(update_fields=["power"])
+    with pytest.raises(ValidationError, match="Brann's Oathbound unit must be one of the units Wall brings"):
+        services.battle_start(attacker_army=host.vanguard, defender_army=host.wall, actor=gm,
+                              choices={host.brann.pk: {"oathbound": host.archers.pk}})
+
+
 def test_the_replay_steps_through_a_finished_live_battle(client, gm, player, rival, live,
                                                          django_capture_on_commit_callbacks):
     from tests.battles.test_battles import play_out

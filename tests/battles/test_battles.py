@@ -196,6 +196,8 @@ def test_a_logged_battle_changes_the_campaign_exactly_as_entered(host, gm, day, 
     (lambda h: {"morale_left": [0, 4], "winner": 0}, "Ayla ended at 0 Morale, so was Routed and lost: Brann won."),
     (lambda h: {"killed": [[h.archers.pk], []], "winner": 0, "morale_left": [5, 4]},
      "Brann Killed more units (1 to 0), so Brann won."),
+    (lambda h: {"cleric_used": [True, False]},
+     "Ayla could not use a Cleric's return in this Battle: they are no Cleric, or have used it today already."),
 ])
 def test_a_logged_result_that_could_not_have_happened_is_refused(host, gm, table_battle, changes, sentence):
     with pytest.raises(ValidationError) as refused:
@@ -203,6 +205,30 @@ def test_a_logged_result_that_could_not_have_happened_is_refused(host, gm, table
     assert any(sentence in message for message in refused.value.messages), refused.value.messages
     table_battle.refresh_from_db()
     assert table_battle.status == Battle.Status.DUE
+
+
+def test_a_clerics_return_at_the_table_is_spent_for_the_day(host, gm, day):
+    """Cleric: once per Day, 1 Morale returns a Killed card. Logged, it costs the Morale it may end with and
+    the next Battle of the Day starts without it (Brann starts at 5 Morale)."""
+    from battles.forms import BattleLogForm
+
+    host.brann.power = "Cleric"
+    host.brann.save(update_fields=["power"])
+    battle = services.battle_start(attacker_army=host.vanguard, defender_army=host.wall, mode=Battle.Mode.LOGGED,
+                                   actor=gm)
+    assert "cleric_1" in BattleLogForm(battle=battle).fields
+    assert "cleric_0" not in BattleLogForm(battle=battle).fields
+    with pytest.raises(ValidationError, match="Brann could end with at most 4 Morale, not 5"):
+        services.battle_log_result(battle=battle, actor=gm, **entry(host, morale_left=[3, 5], cleric_used=[0, 1]))
+    services.battle_log_result(battle=battle, actor=gm, **entry(host, cleric_used=[False, True]))
+    battle.refresh_from_db()
+    assert battle.result["day_powers_used"] == [[], ["Cleric"]]
+    again = services.battle_start(attacker_army=host.vanguard, defender_army=host.wall, mode=Battle.Mode.LOGGED,
+                                  actor=gm)
+    assert again.config["commanders"][1]["used_today"] == ["Cleric"]
+    assert "cleric_1" not in BattleLogForm(battle=again).fields
+    with pytest.raises(ValidationError, match="Brann could not use a Cleric's return"):
+        services.battle_log_result(battle=again, actor=gm, **entry(host, cleric_used=[False, True]))
 
 
 def test_a_commanders_entry_waits_for_the_other_commander(host, player, rival, table_battle):
