@@ -122,6 +122,13 @@ class MoraleBuySerializer(serializers.Serializer):
     points = serializers.IntegerField(min_value=1)
 
 
+class FairEscapeSerializer(serializers.Serializer):
+    retinue_unit = serializers.PrimaryKeyRelatedField(
+        queryset=Unit.objects.none(), required=False, allow_null=True,
+        help_text="One of the commander's own retinue units, which takes -2 Strength (Killed at 0 or less) "
+                  "instead of 1 Influence; leave out to spend Influence.")
+
+
 class LunariSerializer(serializers.Serializer):
     amount = serializers.IntegerField(min_value=1)
     reason = serializers.CharField(max_length=300)
@@ -301,6 +308,18 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
             raise ValidationError("No Day is open: buy Morale during an Event.")
         points = _valid(MoraleBuySerializer, request).validated_data["points"]
         commander = services.morale_buy(commander=commander, day=day, points=points, actor=request.user)
+        return Response(CommanderSerializer(commander).data)
+
+    @extend_schema(request=FairEscapeSerializer, responses={200: CommanderSerializer})
+    @action(detail=True, methods=["post"], url_path="fair-escape")
+    def fair_escape(self, request, pk=None):
+        """A player character invokes Fair Escape: 1 Influence, or a retinue unit's -2 Strength instead."""
+        commander = self.get_object()
+        body = FairEscapeSerializer(data=request.data)
+        body.fields["retinue_unit"].queryset = Unit.objects.filter(commander=commander)
+        body.is_valid(raise_exception=True)
+        commander = services.commander_fair_escape(commander=commander, actor=request.user,
+                                                   retinue_unit=body.validated_data.get("retinue_unit"))
         return Response(CommanderSerializer(commander).data)
 
     def _post_lunari(self, request, post):

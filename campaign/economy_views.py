@@ -169,10 +169,11 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
               for offer in (selectors.event_recruit_offers(event=event) if event else [])]
     room = max(commander.starting_morale - commander.morale, 0)
     payers = list(selectors.commanders_for_member(membership=membership))
+    unit_rows = _unit_rows(units, membership, event)
     return render(request, "campaign/economy/commander_detail.html", {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
         "balance": balance, "ledger_rows": _ledger_rows(commander, balance),
-        "unit_rows": _unit_rows(units, membership, event),
+        "unit_rows": unit_rows,
         "weapons": list(selectors.commander_items(commander=commander).filter(kind=Item.Kind.WEAPON)),
         "weapon_card_offset": WEAPON_CARD_OFFSET,
         "forecast": forecast,
@@ -187,6 +188,9 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
         "morale_room": room, "morale_price": LUNARI_PER_MORALE_POINT,
         "morale_bought_today": day is not None and commander.morale_bought_on_id == day.pk,
         "armies": selectors.commander_armies(commander=commander),
+        "escape_units": [row.unit for row in unit_rows if row.retinue_of == commander
+                         and row.unit.strength is not None and row.unit.state != Unit.State.KILLED],
+        "may_escape": commander.is_player_character and may_act_for(membership, commander.player_id),
     })
 
 
@@ -256,6 +260,33 @@ def unit_name(request: HttpRequest, slug: str, commander_id: int, unit_id: int) 
     else:
         messages.success(request, f"The retinue is now called {unit.name}.")
     return _back(commander, "units")
+
+
+@login_required
+@require_POST
+def fair_escape(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    """Fair Escape: `pay` is "influence" or the id of one of the commander's retinue units (-2 Strength)."""
+    _, _, commander = _commander(request, slug, commander_id)
+    pay = request.POST.get("pay", "")
+    unit = get_object_or_404(Unit, pk=int(pay), commander=commander) if pay.isdigit() else None
+    if unit is None and pay != "influence":
+        messages.error(request, "Choose how Fair Escape is paid: 1 Influence or a retinue unit.")
+        return _back(commander, "fair-escape")
+    strength = unit.strength if unit else None
+    try:
+        commander = services.commander_fair_escape(commander=commander, retinue_unit=unit, actor=request.user)
+    except (ValidationError, NotAllowed) as exc:
+        _refused(request, exc)
+    else:
+        if unit is None:
+            messages.success(request, f"{commander} spent 1 Influence for Fair Escape: {commander.influence} left.")
+        else:
+            unit.refresh_from_db()
+            name = unit.name or unit.unit_type.name
+            messages.success(request, f"{name} was Killed covering {commander}'s Fair Escape."
+                             if unit.state == Unit.State.KILLED else
+                             f"{name} took -2 Strength ({strength} to {unit.strength}) for {commander}'s Fair Escape.")
+    return _back(commander, "fair-escape")
 
 
 @login_required

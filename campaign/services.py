@@ -572,6 +572,49 @@ def unit_name_retinue(*, unit: Unit, name: str, actor: AbstractBaseUser | None) 
     return unit
 
 
+FAIR_ESCAPE_INFLUENCE = 1
+"""What Fair Escape costs a player character (RULINGS: spent as Influence, unless a retinue takes -2)."""
+RETINUE_ESCAPE_STRENGTH = 2
+
+
+@transaction.atomic
+def commander_fair_escape(*, commander: Commander, actor: AbstractBaseUser | None,
+                          retinue_unit: Unit | None = None) -> Commander:
+    """A player character invokes Fair Escape: they spend 1 Influence, or one of their own retinue units
+    takes -2 Strength instead and is Killed at 0 or less (army-combat.txt, Retinues)."""
+    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    _require_acting_for(actor, commander)
+    if not commander.is_player_character:
+        raise ValidationError("Fair Escape is for player characters: this commander is run by the game masters.")
+    data: dict = {"commander": commander.pk}
+    if retinue_unit is None:
+        if commander.influence < FAIR_ESCAPE_INFLUENCE:
+            raise ValidationError(f"{commander} has no Influence left for Fair Escape: one of their retinue units "
+                                  "may take -2 Strength instead.")
+        commander.influence -= FAIR_ESCAPE_INFLUENCE
+        commander.save(update_fields=["influence"])
+        data["influence"] = FAIR_ESCAPE_INFLUENCE
+    else:
+        unit = Unit.objects.select_for_update().get(pk=retinue_unit.pk)
+        if unit.state == Unit.State.KILLED or selectors.unit_retinue_owner(unit=unit) != commander:
+            raise ValidationError(f"Only a living unit of {commander}'s own retinue can take -2 Strength for "
+                                  "their Fair Escape.")
+        if unit.strength is None:
+            raise ValidationError(f"{unit.name or unit.unit_type.name} has no Strength to lose: choose another "
+                                  "retinue unit or Influence.")
+        data.update(unit=unit.pk, strength_from=unit.strength)
+        if unit.strength <= RETINUE_ESCAPE_STRENGTH:
+            unit_kill(unit=unit, actor=actor)
+            data["killed"] = True
+        else:
+            unit.strength -= RETINUE_ESCAPE_STRENGTH
+            unit.save(update_fields=["strength"])
+            data["strength_to"] = unit.strength
+    audit_record(campaign=commander.campaign, actor=actor, action="commander.fair_escape", target=commander,
+                 data=data)
+    return commander
+
+
 # --- armies -------------------------------------------------------------------------------------------
 
 

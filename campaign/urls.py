@@ -14,6 +14,7 @@ urlpatterns = [
     path("c/<slug:slug>/commanders/<int:commander_id>/units/<int:unit_id>/name/", economy_views.unit_name,
          name="unit-name"),
     path("c/<slug:slug>/commanders/<int:commander_id>/morale/", economy_views.morale_buy, name="morale-buy"),
+    path("c/<slug:slug>/commanders/<int:commander_id>/fair-escape/", economy_views.fair_escape, name="fair-escape"),
     path("c/<slug:slug>/commanders/<int:commander_id>/upkeep-pledge/", economy_views.upkeep_pledge,
          name="upkeep-pledge"),
     path("c/<slug:slug>/commanders/<int:commander_id>/funding/", economy_views.funding_create,

@@ -304,3 +304,19 @@ def test_pledge_without_an_open_day_is_refused(player, mine, event):
     response = api_for(player).post(f"/api/commanders/{mine.pk}/pledge/", {"points": 1}, format="json")
     assert response.status_code == 400
     assert "No Day is open" in response.json()["detail"][0]
+
+
+def test_fair_escape_through_the_api(player, mine, theirs):
+    """1 Influence by default; a unit that is not the commander's is a 400 naming the field; another player's
+    commander is not found."""
+    mine.influence = 1
+    mine.save(update_fields=["influence"])
+    client = api_for(player)
+    assert client.post(f"/api/commanders/{mine.pk}/fair-escape/", {}, format="json").json()["influence"] == 0
+    again = client.post(f"/api/commanders/{mine.pk}/fair-escape/", {}, format="json")
+    assert again.status_code == 400
+    assert "no Influence left for Fair Escape" in again.json()["detail"][0]
+    stranger = UnitFactory(commander=theirs)
+    wrong = client.post(f"/api/commanders/{mine.pk}/fair-escape/", {"retinue_unit": stranger.pk}, format="json")
+    assert "retinue_unit" in wrong.json()
+    assert client.post(f"/api/commanders/{theirs.pk}/fair-escape/", {}, format="json").status_code == 404

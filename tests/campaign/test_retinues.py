@@ -6,9 +6,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from campaign import ledger, selectors, services
-from campaign.models import LedgerTransaction, UpkeepArrears
+from campaign.models import AuditEntry, LedgerTransaction, Unit, UpkeepArrears
 from campaign.permissions import NotAllowed
 from tests.campaign.factories import (
     ArmyDayActivityFactory,
@@ -145,3 +146,72 @@ def test_the_bulk_version_agrees_and_its_queries_do_not_grow(campaign, amira, ba
     assert owners[units[1].pk] == amira
     assert owners[units[3].pk] == bastian
     assert owners[units[4].pk] is None  # Amira recruited, Bastian trained
+
+
+# --- Fair Escape: 1 Influence, or a retinue unit takes -2 Strength instead ---------------------------------
+
+
+def test_fair_escape_spends_one_influence(amira, player):
+    amira.influence = 2
+    amira.save(update_fields=["influence"])
+    services.commander_fair_escape(commander=amira, actor=player)
+    amira.refresh_from_db()
+    assert amira.influence == 1
+    assert AuditEntry.objects.filter(action="commander.fair_escape").get().data == {"commander": amira.pk,
+                                                                                   "influence": 1}
+
+
+def test_fair_escape_with_no_influence_is_refused_with_the_retinue_way_out(amira, player):
+    with pytest.raises(ValidationError, match="no Influence left for Fair Escape: one of their retinue units"):
+        services.commander_fair_escape(commander=amira, actor=player)
+
+
+def test_a_retinue_takes_minus_two_strength_instead_and_dies_at_zero(event, amira, player):
+    """Retinues: instead of spending Influence, reduce the unit's Strength by 2; at 0 or less it is Killed."""
+    knights = UnitTypeFactory(name="Knights", strength=4)
+    EventRecruitOfferFactory(event=event, unit_type=knights)
+    unit = recruit(amira, knights, event, amira)
+    services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
+    unit.refresh_from_db()
+    assert (unit.strength, unit.state) == (2, Unit.State.RESERVE)
+    services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
+    unit.refresh_from_db()
+    assert unit.state == Unit.State.KILLED
+    amira.refresh_from_db()
+    assert amira.influence == 0
+    with pytest.raises(ValidationError, match="Only a living unit of Amira's own retinue"):
+        services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
+
+
+def test_only_the_characters_own_retinue_can_pay(event, amira, bastian, spearmen, player):
+    gift = recruit(amira, spearmen, event, bastian)  # Bastian paid: nobody's retinue
+    with pytest.raises(ValidationError, match="Only a living unit of Amira's own retinue"):
+        services.commander_fair_escape(commander=amira, retinue_unit=gift, actor=player)
+    gift.refresh_from_db()
+    assert gift.strength == 2
+
+
+def test_fair_escape_is_for_player_characters_and_their_own_player(campaign, amira, bastian, player):
+    npc = CommanderFactory(campaign=campaign, name="Warden", player=None, influence=3)
+    with pytest.raises(ValidationError, match="Fair Escape is for player characters"):
+        services.commander_fair_escape(commander=npc, actor=None)
+    with pytest.raises(NotAllowed, match="Only Bastian's player or a game master"):
+        services.commander_fair_escape(commander=bastian, actor=player)
+
+
+def test_fair_escape_through_the_commander_page(client, event, amira, player, outsider):
+    knights = UnitTypeFactory(name="Knights", strength=5)
+    EventRecruitOfferFactory(event=event, unit_type=knights)
+    unit = recruit(amira, knights, event, amira)
+    url = reverse("commander-detail", args=[amira.campaign.slug, amira.pk])
+    client.force_login(player)
+    page = client.get(url).content.decode()
+    assert 'data-testid="fair-escape"' in page
+    assert f'<option value="{unit.pk}">Knights: Strength 5 to 3</option>' in page
+    escape = reverse("fair-escape", args=[amira.campaign.slug, amira.pk])
+    response = client.post(escape, {"pay": unit.pk}, follow=True)
+    assert "took -2 Strength (5 to 3) for Amira&#x27;s Fair Escape" in response.content.decode()
+    unit.refresh_from_db()
+    assert unit.strength == 3
+    client.force_login(outsider)
+    assert client.post(escape, {"pay": "influence"}).status_code == 404
