@@ -114,7 +114,8 @@ def _campaign_for_write(user, unit_type: UnitType | None, campaign: Campaign | N
     return campaign
 
 
-class UnitTypeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class UnitTypeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin,
+                      viewsets.GenericViewSet):
     """Unit types: with ``?campaign=<id>`` exactly what that campaign sees (its own types and the defaults it has
     not replaced); without it, the defaults and the own types of every campaign of mine."""
 
@@ -166,6 +167,11 @@ class UnitTypeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(request=UnitTypeWriteSerializer, responses={200: UnitTypeSerializer})
     def partial_update(self, request, pk=None):
         return self._update(request, partial=True)
+
+    def perform_destroy(self, unit_type: UnitType) -> None:
+        """A game master deletes one of their campaign's own types that nothing names (204)."""
+        campaign = _campaign_for_write(self.request.user, unit_type, None)
+        services.unit_type_delete(campaign=campaign, unit_type=unit_type, actor=self.request.user)
 
     @extend_schema(request={"multipart/form-data": ArtworkUploadSerializer}, responses={200: UnitTypeSerializer})
     @action(detail=True, methods=["post"], parser_classes=[MultiPartParser, FormParser])

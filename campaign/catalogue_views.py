@@ -82,6 +82,21 @@ def unit_type_edit(request: HttpRequest, slug: str, unit_type_id: int) -> HttpRe
 
 @login_required
 @require_POST
+def unit_type_delete(request: HttpRequest, slug: str, unit_type_id: int) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.EDIT_CAMPAIGN)
+    unit_type = unit_type_seen_or_404(campaign=campaign, unit_type_id=unit_type_id)
+    try:
+        name = services.unit_type_delete(campaign=campaign, unit_type=unit_type, actor=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("unit-type-edit", slug=campaign.slug, unit_type_id=unit_type.pk)
+    messages.success(request, f"Deleted {name} from {campaign}'s catalogue.")
+    return redirect("catalogue", slug=campaign.slug)
+
+
+@login_required
+@require_POST
 def unit_type_artwork(request: HttpRequest, slug: str, unit_type_id: int) -> HttpResponse:
     """Upload artwork; for a default type this makes the campaign's own version (other campaigns keep theirs)."""
     campaign, membership = campaign_membership(request, slug)

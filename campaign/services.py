@@ -10,7 +10,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -381,6 +381,30 @@ def unit_type_set_campaign_artwork(*, campaign: Campaign, unit_type: UnitType, u
         unit_type = unit_type_save(campaign=campaign, entry=catalogue_entry_of(unit_type), unit_type=unit_type,
                                    actor=actor, with_artwork=False)
     return unit_type_set_artwork(unit_type=unit_type, upload=upload, actor=actor)
+
+
+@transaction.atomic
+def unit_type_delete(*, campaign: Campaign, unit_type: UnitType, actor: AbstractBaseUser | None) -> str:
+    """Take one of the campaign's own types out of its catalogue (a replaced default shows again). A type that
+    units, trainings, recruit lists or other types' training name stays: the records that name it must keep it.
+    Returns the deleted type's name."""
+    unit_type = _unit_type_locked_in_scope(unit_type, campaign)
+    if unit_type.campaign_id is None:
+        raise ValidationError(f"{unit_type} is a default type every campaign shares: only {campaign}'s own types "
+                              f"can be deleted. Edit it to make {campaign}'s own version instead.")
+    uses = [(unit_type.units.count(), "unit"), (unit_type.offers.count(), "recruit offer"),
+            (UnitTraining.objects.filter(Q(type_from=unit_type) | Q(type_to=unit_type)).count(), "training"),
+            (unit_type.trained_from.count(), "unit type training into it")]
+    named = [f"{n} {what}{'s' if n > 1 else ''}" for n, what in uses if n]
+    if named:
+        raise ValidationError(f"{unit_type} cannot be deleted: {', '.join(named)} name it. Edit it instead.")
+    name = unit_type.name
+    audit_record(campaign=campaign, actor=actor, action="catalogue.delete", target=campaign,
+                 data={"unit_type": unit_type.pk, "name": name})
+    files = [image for image in (unit_type.artwork, unit_type.artwork_thumbnail) if image]
+    unit_type.delete()
+    transaction.on_commit(lambda: [image.storage.delete(image.name) for image in files])
+    return name
 
 
 # --- recruiting ---------------------------------------------------------------------------------------

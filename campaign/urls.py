@@ -32,6 +32,8 @@ urlpatterns = [
     path("c/<slug:slug>/catalogue/", catalogue_views.catalogue_page, name="catalogue"),
     path("c/<slug:slug>/catalogue/new/", catalogue_views.unit_type_add, name="unit-type-add"),
     path("c/<slug:slug>/catalogue/<int:unit_type_id>/edit/", catalogue_views.unit_type_edit, name="unit-type-edit"),
+    path("c/<slug:slug>/catalogue/<int:unit_type_id>/delete/", catalogue_views.unit_type_delete,
+         name="unit-type-delete"),
     path("c/<slug:slug>/catalogue/<int:unit_type_id>/artwork/", catalogue_views.unit_type_artwork,
          name="unit-type-artwork"),
     path("c/<slug:slug>/catalogue/<int:unit_type_id>/picture/", catalogue_views.unit_type_picture,

@@ -111,3 +111,28 @@ def test_artwork_upload_and_the_image(campaign, gm, player, defaults):
     image = api_for(player).get(f"/api/unit-types/{own['id']}/image/?size=thumbnail")
     assert (image.status_code, image["Content-Type"]) == (200, "image/jpeg")
     assert api_for(player).get(f"/api/unit-types/{soldier.pk}/image/").status_code == 404
+
+
+def test_a_gm_deletes_an_unused_own_type_and_the_default_shows_again(campaign, gm, player, defaults):
+    catalogue_load(entries=[dict(SMALL[0], strength=4, trains_to=None)], campaign=campaign)
+    own = UnitType.objects.get(campaign=campaign, name="Soldier")
+    assert api_for(player).delete(f"/api/unit-types/{own.pk}/").status_code == 403
+    default = UnitType.objects.get(campaign=None, name="Soldier")
+    refused = api_for(gm).delete(f"/api/unit-types/{default.pk}/")
+    assert refused.status_code == 400
+    assert "a default type is shared by every campaign" in str(refused.json())
+    assert api_for(gm).delete(f"/api/unit-types/{own.pk}/").status_code == 204
+    rows = api_for(player).get(f"/api/unit-types/?campaign={campaign.pk}").json()["results"]
+    assert next(r for r in rows if r["name"] == "Soldier")["campaign"] is None
+
+
+def test_a_type_units_or_records_name_cannot_be_deleted(campaign, gm, defaults):
+    from tests.campaign.factories import UnitFactory
+
+    catalogue_load(entries=[{"name": "Bowmen", "strength": 2}], campaign=campaign)
+    bowmen = UnitType.objects.get(campaign=campaign, name="Bowmen")
+    UnitFactory(campaign=campaign, unit_type=bowmen)
+    refused = api_for(gm).delete(f"/api/unit-types/{bowmen.pk}/")
+    assert refused.status_code == 400
+    assert "Bowmen cannot be deleted: 1 unit name it. Edit it instead." in str(refused.json())
+    assert UnitType.objects.filter(pk=bowmen.pk).exists()

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from campaign.models import UnitType
 from tests.campaign.test_artwork import image_bytes, upload
@@ -180,3 +181,21 @@ def test_the_admin_refuses_bad_effects_and_files_on_the_form(client, staff):
     assert "has an unknown discard" in body
     assert "That file is not an image Muster can use" in body
     assert not UnitType.objects.exists()
+
+
+def test_a_gm_deletes_an_own_type_from_its_edit_page(client, campaign, gm, defaults):
+    from campaign.catalogue import catalogue_load
+    from campaign.models import AuditEntry
+
+    catalogue_load(entries=[{"name": "Bowmen", "strength": 2}], campaign=campaign)
+    bowmen = UnitType.objects.get(campaign=campaign, name="Bowmen")
+    client.force_login(gm)
+    edit = client.get(reverse("unit-type-edit", args=[campaign.slug, bowmen.pk])).content.decode()
+    assert 'data-testid="delete-unit-type"' in edit
+    default = UnitType.objects.filter(campaign=None).first()
+    assert 'data-testid="delete-unit-type"' not in client.get(
+        reverse("unit-type-edit", args=[campaign.slug, default.pk])).content.decode()
+    page = client.post(reverse("unit-type-delete", args=[campaign.slug, bowmen.pk]), follow=True).content.decode()
+    assert "Deleted Bowmen from" in page
+    assert not UnitType.objects.filter(pk=bowmen.pk).exists()
+    assert AuditEntry.objects.filter(action="catalogue.delete", data__name="Bowmen").exists()
