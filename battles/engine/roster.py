@@ -26,7 +26,7 @@ from typing import Any
 
 from cardgames.engine.core import RuleError
 
-from .effects import CHOICE_SIDE, compile_effects
+from .effects import CHOICE_SIDE, CardEffects, compile_effects
 from .powers import PER_DAY, commander_powers, granted_units
 from .state import AGGRESSOR, GUARDIAN, HEALER, PATHS, RITUAL, ROLES, TRAITS
 
@@ -72,6 +72,43 @@ class Roster:
         "window",
         "window_powers",
     )
+
+    # per card, 0..n-1 (seat 0's first); -1 for no Strength, Role or Path
+    n: int
+    owner: tuple[int, ...]
+    uid: tuple[int, ...]
+    name: tuple[str, ...]
+    strength: tuple[int, ...]
+    role: tuple[int, ...]
+    path: tuple[int, ...]
+    traits: tuple[int, ...]
+    retinue: tuple[int, ...]
+    fx: tuple[CardEffects, ...]
+    text: tuple[str, ...]
+    plays: tuple[tuple[tuple, ...], ...]
+    # per seat
+    lo: list[int]
+    hi: list[int]
+    index: list[dict[int, int]]
+    powers: list[frozenset[str]]
+    pc: list[bool]
+    names: list[str]
+    dervish: list[tuple[int, int] | None]
+    oathbound: list[int]
+    lab: list[int]
+    reactors: list[tuple[tuple, ...]]
+    healers: list[tuple[int, ...]]
+    window: list[bool]
+    window_powers: list[bool]
+    psionicist: list[bool]
+    heals: list[bool]
+    start_morale: list[int]
+    start_base: list[int]
+    start_influence: list[int]
+    used_today: list[list[str]]
+    seat_plays: tuple[tuple[tuple[tuple, ...], ...], ...]
+    playable: tuple[tuple[int, ...], ...]
+    reroll_limit: int
 
     def unit_dict(self, u: int) -> dict[str, Any]:
         """A card as a person sees it."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from .effects import matches
 from .outcome import disable, kill, lose_morale, would_kill
 from .state import (
@@ -109,7 +111,9 @@ def roll(st: BattleState, side: int) -> tuple[int, str]:
     return first, (f"roll {first}" if st.verbose else "")
 
 
-def _line(st: BattleState, side: int, parts: list[str], die: int, text: str, total: int) -> None:
+def _line(st: BattleState, side: int, parts: list[str] | None, die: int, text: str, total: int) -> None:
+    """The roll's line in the log; `parts` is what `modifiers` wrote (a list while the log is on)."""
+    parts = cast(list[str], parts)
     r = st.roster
     u = st.card[side]
     role = st.role_now[side]

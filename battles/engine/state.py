@@ -8,9 +8,13 @@ deep-copies; the JSON dump is the same fields plus the dice.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgames.engine.core import Dice, Event
+
+if TYPE_CHECKING:
+    from .roster import Roster
 
 ROLES = ("Aggressor", "Guardian", "Healer", "Savant", "Equipment", "Ritual")
 AGGRESSOR, GUARDIAN, HEALER, SAVANT, EQUIPMENT, RITUAL = range(6)
@@ -46,6 +50,55 @@ class BattleState:
 
     __slots__ = ("config", "players", "seed", "actions", "dice", "verbose", "log", "out", "roster",
                  "end_reason", "powers_used", "legal_cache", "clones", *LIST_FIELDS, *INT_FIELDS)
+
+    config: dict[str, Any]
+    players: list[str]
+    seed: int | None
+    actions: list[tuple[int, tuple]]
+    dice: Dice
+    verbose: bool
+    log: list[Event]
+    out: list[Event] | None
+    roster: Roster
+    end_reason: str | None
+    powers_used: list[dict[str, int]]
+    legal_cache: tuple[int, Sequence[tuple]] | None
+    clones: int
+    # LIST_FIELDS: per card (where) or per seat (the rest), or the queues of cards and seats waiting
+    where: list[int]
+    morale: list[int]
+    base: list[int]
+    base_spent: list[int]
+    influence: list[int]
+    kills: list[int]
+    card: list[int]
+    role_now: list[int]
+    traits_now: list[int]
+    add_card: list[int]
+    add_card_n: list[int]
+    add_power: list[int]
+    power_this_skirmish: list[int]
+    evoker_left: list[int]
+    illusionist_left: list[int]
+    once_used: list[int]
+    rituals_battle: list[int]
+    rituals_phase: list[int]
+    battlemage_done: list[int]
+    cleric_used: list[int]
+    pending: list[int]
+    queue: list[int]
+    mender_shown: list[int]
+    # INT_FIELDS
+    step: int
+    actor: int
+    attacker: int
+    phase: int
+    chooser: int
+    declines: int
+    pass_streak: int
+    last_defender: int
+    routed: int
+    winner: int
 
     def clone(self) -> BattleState:
         """A copy with its own dice stream (unlogged) and no event log growth shared."""
@@ -101,7 +154,7 @@ def fresh_seed() -> int:
 
 def emit(state: BattleState, kind: str, text: str, see: tuple[int, ...] | None = None) -> None:
     """Add an event to the current action's events (call only when `state.verbose`)."""
-    state.out.append(Event(kind, text, see))
+    cast(list[Event], state.out).append(Event(kind, text, see))
 
 
 def note_power(state: BattleState, seat: int, power: str) -> None:

@@ -16,6 +16,8 @@ A commander with no choice is never asked: Unable to play, nothing to react with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardgames.engine.core import Event, RuleError, as_action
 
 from .effects import CHOICE_SIDE, CHOICE_TARGET
@@ -680,7 +682,7 @@ def apply(st: BattleState, action: tuple, player: int | None = None) -> list[Eve
 # ---------------------------------------------------------------- why an action is refused
 
 
-def explain(st: BattleState, seat: int, action: tuple, legal: tuple) -> RuleError:
+def explain(st: BattleState, seat: int, action: tuple, legal: Sequence[tuple]) -> RuleError:
     """A RuleError naming the rule an illegal action breaks and saying what to do instead."""
     r = st.roster
     kind = action[0] if action else None

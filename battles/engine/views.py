@@ -160,7 +160,7 @@ def _describe_power(st: BattleState, seat: int, action: tuple, unit: Any) -> str
     arg = action[2] if len(action) > 2 else None
     if name in ("Evoker", "Illusionist"):
         target = st.roster.name[st.card[SIDES.index(arg)]]
-        return f"{name}: Add {'2' if name == 'Evoker' else 'a d6'} to {target} on {arg.title()}"
+        return f"{name}: Add {'2' if name == 'Evoker' else 'a d6'} to {target} on {str(arg).title()}"
     labels = {
         "Shapeshifter": lambda: f"Shapeshifter: make your unit a {arg}",
         "Etherealist": lambda: f"Etherealist: swap in {unit(seat, arg)} from hand",

@@ -126,7 +126,7 @@ class Dice:
         data: dict[str, Any] = {"seed": self.seed, "log": None if self.log is None else list(self.log),
                                 "script": None if self._script is None else list(self._script)}
         if self.log is None and self._script is None:
-            version, internal, gauss = self._random.__self__.getstate()
+            version, internal, gauss = self._random.__self__.getstate()  # type: ignore[attr-defined]
             data["state"] = [version, list(internal), gauss]
         return data
 
@@ -136,7 +136,7 @@ class Dice:
         dice = cls(data.get("seed"), script=data.get("script"), log=data.get("log") is not None)
         if data.get("state") is not None:
             version, internal, gauss = data["state"]
-            dice._random.__self__.setstate((version, tuple(internal), gauss))
+            dice._random.__self__.setstate((version, tuple(internal), gauss))  # type: ignore[attr-defined]
         elif dice._script is None and data.get("log"):
             draw = dice._random
             for _ in data["log"]:  # one draw per outcome, whatever the die
