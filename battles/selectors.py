@@ -87,7 +87,7 @@ def battle_config_for(*, attacker_army: Army, defender_army: Army, day: Day, loc
         picks = choices.get(commander.pk, {})
         if not units[army.pk]:
             raise ValidationError(f"{army.name} has no units that can fight: assign units to it first.")
-        owner_ids = {u.pk: (owners.get(u.pk).pk if owners.get(u.pk) else None) for u in units[army.pk]}
+        owner_ids = {u.pk: getattr(owners.get(u.pk), "pk", None) for u in units[army.pk]}
         if picks.get("oathbound") and picks["oathbound"] not in owner_ids:
             raise ValidationError(f"{commander.name}'s Oathbound unit must be one of the units {army.name} "
                                   "brings to this Battle.")

@@ -1,7 +1,9 @@
 """Random-vs-random Army Combat battles between two 12-unit armies, on one core.
 
 legal_actions, apply and the history (actions and dice log) are on; event text is off.
-Prints one JSON line: {"benchmark": "battle_random", "actions_per_second": .., "battles_per_second": ..}.
+Prints one JSON line: {"benchmark": "battle_random", "actions_per_second": .., "battles_per_second": ..,
+"actions_per_cpu_second": .., "battles_per_cpu_second": ..}: per wall-clock second, and per CPU second of this
+process (steadier on a shared machine).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ def main(seconds: float = 3.0) -> None:
     choice = rng.choice
     game = GAME
     battles = actions = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         state = game.new_game(CONFIG, ["a", "b"], seed=battles)
         while not game.is_over(state):
@@ -59,9 +61,10 @@ def main(seconds: float = 3.0) -> None:
             game.apply(state, choice(game.legal_actions(state, seat)), seat)
             actions += 1
         battles += 1
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     print(json.dumps({"benchmark": "battle_random", "actions_per_second": round(actions / elapsed),
                       "battles_per_second": round(battles / elapsed),
+                      "actions_per_cpu_second": round(actions / cpu), "battles_per_cpu_second": round(battles / cpu),
                       "actions_per_battle": round(actions / battles, 1)}))
 
 

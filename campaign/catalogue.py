@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -54,7 +55,7 @@ def catalogue_entry_of(unit_type: UnitType) -> dict:
     """A unit type as a catalogue entry: what a campaign's own version of a default starts from."""
     entry = {f: getattr(unit_type, f) for f in FIELDS}
     entry["name"] = unit_type.name
-    entry["trains_to"] = unit_type.trains_to.name if unit_type.trains_to_id else None
+    entry["trains_to"] = unit_type.trains_to.name if unit_type.trains_to else None
     return entry
 
 
@@ -96,7 +97,7 @@ def catalogue_entry_clean(raw: object, *, index: int = 0) -> dict:
 
 @transaction.atomic
 def catalogue_load(*, entries: list, campaign: Campaign | None = None,
-                   actor: AbstractBaseUser | None = None) -> CatalogueLoadResult:
+                   actor: User | None = None) -> CatalogueLoadResult:
     """Load unit types into a scope (a campaign's own catalogue, or the global defaults when campaign is None)."""
     if not isinstance(entries, list):
         raise ValidationError("A unit catalogue is a JSON list of unit types.")
@@ -135,7 +136,7 @@ def catalogue_load(*, entries: list, campaign: Campaign | None = None,
             unit_type.trains_to = target
             unit_type.save(update_fields=["trains_to"])
             changed_entries.setdefault(unit_type.name, []).append("trains_to")
-    if result.created and defaults:
+    if result.created and defaults and campaign is not None:
         _repoint_to_replacements(campaign=campaign, own=existing, replaced=result.created)
     for name, changed in changed_entries.items():
         (result.updated if changed else result.unchanged).append(name)
@@ -151,7 +152,7 @@ def _repoint_to_replacements(*, campaign: Campaign, own: dict[str, UnitType], re
     """The campaign's types that trained into a default now train into the campaign's version of it."""
     for unit_type in UnitType.objects.filter(campaign=campaign, trains_to__campaign__isnull=True,
                                              trains_to__name__in=replaced).select_related("trains_to"):
-        unit_type.trains_to = own[unit_type.trains_to.name]
+        unit_type.trains_to = own[cast(UnitType, unit_type.trains_to).name]
         unit_type.save(update_fields=["trains_to"])
 
 
@@ -167,5 +168,5 @@ def catalogue_read(path: Path | str = DEFAULT_CATALOGUE) -> list:
 
 
 def catalogue_load_file(*, path: Path | str = DEFAULT_CATALOGUE, campaign: Campaign | None = None,
-                        actor: AbstractBaseUser | None = None) -> CatalogueLoadResult:
+                        actor: User | None = None) -> CatalogueLoadResult:
     return catalogue_load(entries=catalogue_read(path), campaign=campaign, actor=actor)

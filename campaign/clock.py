@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Q
@@ -69,7 +69,7 @@ def _locked(event: Event) -> Event:
 
 
 @transaction.atomic
-def event_clock_start(*, event: Event, actor: AbstractBaseUser | None, now: datetime | None = None) -> Event:
+def event_clock_start(*, event: Event, actor: User | None, now: datetime | None = None) -> Event:
     """Start a planned Event's clock: hours fall due every `minutes_per_hour` real minutes from now."""
     event = _locked(event)
     if event.status != Event.Status.PLANNED:
@@ -84,7 +84,7 @@ def event_clock_start(*, event: Event, actor: AbstractBaseUser | None, now: date
 
 
 @transaction.atomic
-def event_clock_pause(*, event: Event, actor: AbstractBaseUser | None, now: datetime | None = None) -> Event:
+def event_clock_pause(*, event: Event, actor: User | None, now: datetime | None = None) -> Event:
     """Stop the clock; the part of the hour already run is kept for when it resumes."""
     event = _locked(event)
     if event.status != Event.Status.RUNNING:
@@ -97,7 +97,7 @@ def event_clock_pause(*, event: Event, actor: AbstractBaseUser | None, now: date
 
 
 @transaction.atomic
-def event_clock_resume(*, event: Event, actor: AbstractBaseUser | None, now: datetime | None = None) -> Event:
+def event_clock_resume(*, event: Event, actor: User | None, now: datetime | None = None) -> Event:
     """Run the clock again; the time it stood paused is not counted."""
     event = _locked(event)
     if event.status != Event.Status.PAUSED:
@@ -112,7 +112,7 @@ def event_clock_resume(*, event: Event, actor: AbstractBaseUser | None, now: dat
 
 
 @transaction.atomic
-def event_clock_advance(*, event: Event, actor: AbstractBaseUser | None, now: datetime | None = None) -> HourResult:
+def event_clock_advance(*, event: Event, actor: User | None, now: datetime | None = None) -> HourResult:
     """Process the next hour now, by hand. If it was not yet due, the clock counts it as due from now on, so the
     following hour comes at the clock's next turn and no hour is processed twice or skipped."""
     event = _locked(event)
@@ -127,7 +127,7 @@ def event_clock_advance(*, event: Event, actor: AbstractBaseUser | None, now: da
 
 
 @transaction.atomic
-def event_day_close(*, day: Day, actor: AbstractBaseUser | None) -> services.DayCloseResult:
+def event_day_close(*, day: Day, actor: User | None) -> services.DayCloseResult:
     """Close the Day from the clock: upkeep for the armies led that Day and Morale refreshed (day_close), every
     Base's bonus back, and the next Day opened. Idempotent: a closed Day is returned as it is."""
     result = services.day_close(day=day, actor=actor)

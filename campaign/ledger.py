@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
@@ -134,7 +134,7 @@ def _check_sums(legs: Iterable[tuple[int, int]]) -> None:
         raise LedgerImbalance("A ledger entry of 0 lunari says nothing: leave it out.")
 
 
-def _post_many(postings: Sequence[_Posting], *, actor: AbstractBaseUser | None,
+def _post_many(postings: Sequence[_Posting], *, actor: User | None,
                refusal: Callable[[Account, int], str] = _default_refusal) -> list[LedgerTransaction]:
     """Write several transactions at once: one lock query, bulk inserts, one balance update.
 
@@ -192,7 +192,7 @@ def _post_many(postings: Sequence[_Posting], *, actor: AbstractBaseUser | None,
     return transactions
 
 
-def _post(*, campaign_id: int, kind: str, reason: str, legs: Legs, actor: AbstractBaseUser | None,
+def _post(*, campaign_id: int, kind: str, reason: str, legs: Legs, actor: User | None,
           paid_for: models.Model | None = None, reverses_id: int | None = None,
           refusal: Callable[[Account, int], str] = _default_refusal) -> LedgerTransaction:
     posting = _Posting(campaign_id=campaign_id, kind=kind, reason=reason,
@@ -229,7 +229,7 @@ def _same_campaign(*commanders: Commander) -> int:
 
 
 @transaction.atomic
-def ledger_grant(*, commander: Commander, amount: int, reason: str, actor: AbstractBaseUser | None
+def ledger_grant(*, commander: Commander, amount: int, reason: str, actor: User | None
                  ) -> LedgerTransaction:
     """A game master gives a commander lunari (from the bank)."""
     _positive(amount)
@@ -244,7 +244,7 @@ def ledger_grant(*, commander: Commander, amount: int, reason: str, actor: Abstr
 
 
 @transaction.atomic
-def ledger_fine(*, commander: Commander, amount: int, reason: str, actor: AbstractBaseUser | None
+def ledger_fine(*, commander: Commander, amount: int, reason: str, actor: User | None
                 ) -> LedgerTransaction:
     """A game master takes lunari from a commander (back to the bank)."""
     _positive(amount)
@@ -262,7 +262,7 @@ def ledger_fine(*, commander: Commander, amount: int, reason: str, actor: Abstra
 
 @transaction.atomic
 def ledger_transfer(*, from_commander: Commander, to_commander: Commander, amount: int, reason: str,
-                    actor: AbstractBaseUser | None, paid_for: models.Model | None = None) -> LedgerTransaction:
+                    actor: User | None, paid_for: models.Model | None = None) -> LedgerTransaction:
     """One commander gives another lunari."""
     _positive(amount)
     reason = _reason(reason)
@@ -288,7 +288,7 @@ def _pay_to_system(*, payer: Commander, amount: int, system_kind: str, kind: str
 
 @transaction.atomic
 def ledger_pay_recruitment(*, payer: Commander, amount: int, unit: models.Model, reason: str,
-                           actor: AbstractBaseUser | None) -> LedgerTransaction:
+                           actor: User | None) -> LedgerTransaction:
     """The payer's purse pays a unit's recruitment."""
     return _pay_to_system(payer=payer, amount=amount, system_kind=Account.Kind.RECRUITING, kind=Kind.RECRUITMENT,
                           reason=reason, what="recruiting", paid_for=unit, actor=actor)
@@ -296,14 +296,14 @@ def ledger_pay_recruitment(*, payer: Commander, amount: int, unit: models.Model,
 
 @transaction.atomic
 def ledger_pay_training(*, payer: Commander, amount: int, training: models.Model, reason: str,
-                        actor: AbstractBaseUser | None) -> LedgerTransaction:
+                        actor: User | None) -> LedgerTransaction:
     """The payer's purse pays one training of a unit."""
     return _pay_to_system(payer=payer, amount=amount, system_kind=Account.Kind.TRAINING, kind=Kind.TRAINING,
                           reason=reason, what="training", paid_for=training, actor=actor)
 
 
 @transaction.atomic
-def ledger_buy_morale(*, commander: Commander, points: int, amount: int, actor: AbstractBaseUser | None
+def ledger_buy_morale(*, commander: Commander, points: int, amount: int, actor: User | None
                       ) -> LedgerTransaction:
     """The commander's purse pays the bank for Morale."""
     return _pay_to_system(payer=commander, amount=amount, system_kind=Account.Kind.BANK, kind=Kind.MORALE,
@@ -311,7 +311,7 @@ def ledger_buy_morale(*, commander: Commander, points: int, amount: int, actor: 
 
 
 @transaction.atomic
-def ledger_donate(*, commander: Commander, amount: int, reason: str, actor: AbstractBaseUser | None
+def ledger_donate(*, commander: Commander, amount: int, reason: str, actor: User | None
                   ) -> LedgerTransaction:
     """Wages of the dead given to a temple or the relatives: the purse pays the donations account."""
     return _pay_to_system(payer=commander, amount=amount, system_kind=Account.Kind.DONATIONS, kind=Kind.DONATION,
@@ -326,7 +326,7 @@ class UpkeepPayment:
 
 
 @transaction.atomic
-def ledger_pay_upkeep(*, bills: Sequence[UpkeepBill], reason: str, actor: AbstractBaseUser | None
+def ledger_pay_upkeep(*, bills: Sequence[UpkeepBill], reason: str, actor: User | None
                       ) -> list[UpkeepPayment]:
     """Each bill's commander pays its amount due from their purse, or as much of it as the purse holds
     (the caller records the rest as arrears). All purses are locked in one query, in primary-key order,
@@ -357,7 +357,7 @@ def ledger_pay_upkeep(*, bills: Sequence[UpkeepBill], reason: str, actor: Abstra
 
 
 @transaction.atomic
-def ledger_pay_arrears(*, arrears: UpkeepArrears, payer: Commander, actor: AbstractBaseUser | None
+def ledger_pay_arrears(*, arrears: UpkeepArrears, payer: Commander, actor: User | None
                        ) -> LedgerTransaction:
     """Someone pays a commander's upkeep debt in full (into the upkeep account)."""
     return _pay_to_system(payer=payer, amount=arrears.amount, system_kind=Account.Kind.UPKEEP, kind=Kind.ARREARS,
@@ -366,7 +366,7 @@ def ledger_pay_arrears(*, arrears: UpkeepArrears, payer: Commander, actor: Abstr
 
 
 @transaction.atomic
-def ledger_escrow_hold(*, commander: Commander, amount: int, reason: str, actor: AbstractBaseUser | None
+def ledger_escrow_hold(*, commander: Commander, amount: int, reason: str, actor: User | None
                        ) -> EscrowHold:
     """Move a stake from the commander's purse into escrow until the game is decided."""
     _positive(amount, "stake")
@@ -381,7 +381,7 @@ def ledger_escrow_hold(*, commander: Commander, amount: int, reason: str, actor:
 
 
 @transaction.atomic
-def ledger_escrow_release(*, hold: EscrowHold, to_commander: Commander, actor: AbstractBaseUser | None,
+def ledger_escrow_release(*, hold: EscrowHold, to_commander: Commander, actor: User | None,
                           reason: str = "") -> LedgerTransaction:
     """Pay a held stake out to the winner (or back to whoever staked it). A hold is released once."""
     hold = EscrowHold.objects.select_for_update().get(pk=hold.pk)
@@ -402,7 +402,7 @@ def ledger_escrow_release(*, hold: EscrowHold, to_commander: Commander, actor: A
 
 
 @transaction.atomic
-def ledger_reverse(*, transaction_to_reverse: LedgerTransaction, reason: str, actor: AbstractBaseUser | None
+def ledger_reverse(*, transaction_to_reverse: LedgerTransaction, reason: str, actor: User | None
                    ) -> LedgerTransaction:
     """A game master's correction: post the opposite entries, pointing at the original. Nothing is edited.
 

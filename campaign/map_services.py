@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -35,7 +35,7 @@ from campaign.permissions import NotAllowed, may_act_for, membership_for
 from campaign.services import audit_record
 
 
-def _require_acting_for(actor: AbstractBaseUser | None, commander: Commander) -> None:
+def _require_acting_for(actor: User | None, commander: Commander) -> None:
     """A GM may act for any commander; a player only for their own (actor None: a scheduled job or the demo)."""
     if actor is None:
         return
@@ -44,7 +44,7 @@ def _require_acting_for(actor: AbstractBaseUser | None, commander: Commander) ->
 
 
 @transaction.atomic
-def tactical_map_get_or_create(*, campaign: Campaign, actor: AbstractBaseUser | None) -> TacticalMap:
+def tactical_map_get_or_create(*, campaign: Campaign, actor: User | None) -> TacticalMap:
     tactical_map, created = TacticalMap.objects.get_or_create(campaign=campaign)
     if created:
         audit_record(campaign=campaign, actor=actor, action="map.create", target=tactical_map)
@@ -52,7 +52,7 @@ def tactical_map_get_or_create(*, campaign: Campaign, actor: AbstractBaseUser | 
 
 
 @transaction.atomic
-def tactical_map_set_picture(*, tactical_map: TacticalMap, upload, actor: AbstractBaseUser | None) -> TacticalMap:
+def tactical_map_set_picture(*, tactical_map: TacticalMap, upload, actor: User | None) -> TacticalMap:
     """Store a clean web-sized copy and a thumbnail; the height in inches follows the new aspect ratio."""
     processed = map_image.map_picture_process(upload)
     old = [f.name for f in (tactical_map.picture, tactical_map.thumbnail) if f]
@@ -69,7 +69,7 @@ def tactical_map_set_picture(*, tactical_map: TacticalMap, upload, actor: Abstra
 
 
 @transaction.atomic
-def tactical_map_set_scale(*, tactical_map: TacticalMap, width_inches: float, actor: AbstractBaseUser | None,
+def tactical_map_set_scale(*, tactical_map: TacticalMap, width_inches: float, actor: User | None,
                            height_inches: float | None = None) -> TacticalMap:
     """Inches per picture width. With a picture the height follows its aspect ratio; without one, give it."""
     if not width_inches or width_inches < 1:
@@ -99,7 +99,7 @@ def _check_on_map(tactical_map: TacticalMap, x: float, y: float) -> None:
 
 
 @transaction.atomic
-def terrain_region_create(*, tactical_map: TacticalMap, name: str, kind: str, points, actor: AbstractBaseUser | None,
+def terrain_region_create(*, tactical_map: TacticalMap, name: str, kind: str, points, actor: User | None,
                           penalty: float = 0.0) -> TerrainRegion:
     """A terrain polygon: open, difficult, especially challenging (with its penalty in inches) or impassable."""
     name = (name or "").strip() or f"{kind.capitalize()} terrain"
@@ -123,14 +123,14 @@ def terrain_region_create(*, tactical_map: TacticalMap, name: str, kind: str, po
 
 
 @transaction.atomic
-def terrain_region_delete(*, region: TerrainRegion, actor: AbstractBaseUser | None) -> None:
+def terrain_region_delete(*, region: TerrainRegion, actor: User | None) -> None:
     audit_record(campaign=region.map.campaign, actor=actor, action="map.terrain.delete", target=region)
     region.delete()
 
 
 @transaction.atomic
 def location_create(*, tactical_map: TacticalMap, name: str, size: str, x: float, y: float,
-                    actor: AbstractBaseUser | None, capture_threshold: int | None = None,
+                    actor: User | None, capture_threshold: int | None = None,
                     holder: Commander | None = None) -> Location:
     """A camp, town or city; its capture threshold defaults to 3, 15 or 60."""
     name = (name or "").strip()
@@ -155,7 +155,7 @@ def location_create(*, tactical_map: TacticalMap, name: str, size: str, x: float
 
 
 @transaction.atomic
-def location_set_holder(*, location: Location, holder: Commander | None, actor: AbstractBaseUser | None) -> Location:
+def location_set_holder(*, location: Location, holder: Commander | None, actor: User | None) -> Location:
     """A game master hands a location to a commander (or makes it neutral); a Capture under way starts again."""
     location = Location.objects.select_for_update().get(pk=location.pk)
     location.holder, location.capture_progress, location.capturing_army = holder, 0, None
@@ -166,14 +166,14 @@ def location_set_holder(*, location: Location, holder: Commander | None, actor: 
 
 
 @transaction.atomic
-def location_delete(*, location: Location, actor: AbstractBaseUser | None) -> None:
+def location_delete(*, location: Location, actor: User | None) -> None:
     audit_record(campaign=location.map.campaign, actor=actor, action="map.location.delete", target=location)
     location.delete()
 
 
 @transaction.atomic
 def base_create(*, tactical_map: TacticalMap, name: str, x: float, y: float, morale_bonus: int,
-                actor: AbstractBaseUser | None, location: Location | None = None) -> Base:
+                actor: User | None, location: Location | None = None) -> Base:
     """A Base: extra Morale for the commander defending it, once per Day."""
     name = (name or "").strip()
     if not name:
@@ -189,13 +189,13 @@ def base_create(*, tactical_map: TacticalMap, name: str, x: float, y: float, mor
 
 
 @transaction.atomic
-def base_delete(*, base: Base, actor: AbstractBaseUser | None) -> None:
+def base_delete(*, base: Base, actor: User | None) -> None:
     audit_record(campaign=base.map.campaign, actor=actor, action="map.base.delete", target=base)
     base.delete()
 
 
 @transaction.atomic
-def base_bonus_spend(*, base: Base, day: Day, actor: AbstractBaseUser | None) -> Base:
+def base_bonus_spend(*, base: Base, day: Day, actor: User | None) -> Base:
     """The defender's Base Morale is spent: gone for the rest of the Day (the battles app calls this)."""
     base = Base.objects.select_for_update().get(pk=base.pk)
     if base.spent_on_id == day.pk:
@@ -218,7 +218,7 @@ def _cancel_orders(army_ids: list[int], status: str = MoveOrder.Status.CANCELLED
 
 
 @transaction.atomic
-def army_place(*, army: Army, tactical_map: TacticalMap, x: float, y: float, actor: AbstractBaseUser | None) -> Army:
+def army_place(*, army: Army, tactical_map: TacticalMap, x: float, y: float, actor: User | None) -> Army:
     """A game master puts an army on the map (or moves it by hand); an order under way is cancelled."""
     army = _army_locked(army)
     if tactical_map.campaign_id != army.campaign_id:
@@ -234,7 +234,7 @@ def army_place(*, army: Army, tactical_map: TacticalMap, x: float, y: float, act
 
 
 @transaction.atomic
-def army_withdraw(*, army: Army, actor: AbstractBaseUser | None) -> Army:
+def army_withdraw(*, army: Army, actor: User | None) -> Army:
     """Take an army off the map into reserve; its order is cancelled."""
     army = _army_locked(army)
     _cancel_orders([army.pk])
@@ -271,7 +271,7 @@ def _new_army(commander: Commander, name: str) -> Army:
 
 
 @transaction.atomic
-def army_form(*, commander: Commander, name: str, unit_ids: list[int], actor: AbstractBaseUser | None) -> Army:
+def army_form(*, commander: Commander, name: str, unit_ids: list[int], actor: User | None) -> Army:
     """Form an army of units in reserve (it starts off the map; a game master places it)."""
     _require_acting_for(actor, commander)
     units = _units_of(commander, unit_ids)
@@ -287,7 +287,7 @@ def army_form(*, commander: Commander, name: str, unit_ids: list[int], actor: Ab
 
 
 @transaction.atomic
-def army_split(*, army: Army, unit_ids: list[int], name: str, actor: AbstractBaseUser | None) -> Army:
+def army_split(*, army: Army, unit_ids: list[int], name: str, actor: User | None) -> Army:
     """Some of an army's units leave as a new army standing where the army stands, with no order."""
     army = _army_locked(army)
     _require_acting_for(actor, army.commander)
@@ -308,7 +308,7 @@ def army_split(*, army: Army, unit_ids: list[int], name: str, actor: AbstractBas
 
 
 @transaction.atomic
-def army_merge(*, army: Army, into: Army, actor: AbstractBaseUser | None) -> Army:
+def army_merge(*, army: Army, into: Army, actor: User | None) -> Army:
     """Two armies of one commander standing together become one; the merged army is gone."""
     first, second = sorted((army, into), key=lambda a: a.pk)
     locked = {a.pk: _army_locked(a) for a in (first, second)}
@@ -335,7 +335,7 @@ def army_merge(*, army: Army, into: Army, actor: AbstractBaseUser | None) -> Arm
 
 
 @transaction.atomic
-def army_disband(*, army: Army, actor: AbstractBaseUser | None) -> None:
+def army_disband(*, army: Army, actor: User | None) -> None:
     """The army's units return to reserve and the army leaves the map for good."""
     army = _army_locked(army)
     _require_acting_for(actor, army.commander)
@@ -379,7 +379,7 @@ def _map_event_or_refuse(campaign_id: int, lock: bool = False) -> Event:
     return event
 
 
-def move_order_plan(*, army: Army, kind: str, actor: AbstractBaseUser | None, x: float | None = None,
+def move_order_plan(*, army: Army, kind: str, actor: User | None, x: float | None = None,
                     y: float | None = None, location: Location | None = None, target_army: Army | None = None,
                     event: Event | None = None) -> OrderPlan:
     """Plan an order without giving it (the preview): the quickest route by routing.plan_route."""
@@ -443,7 +443,7 @@ def _capture_plan(*, army: Army, event: Event, units, location: Location | None)
 
 
 @transaction.atomic
-def army_order_move(*, army: Army, kind: str, actor: AbstractBaseUser | None, x: float | None = None,
+def army_order_move(*, army: Army, kind: str, actor: User | None, x: float | None = None,
                     y: float | None = None, location: Location | None = None,
                     target_army: Army | None = None) -> MoveOrder:
     """Give (or change) an army's order: it replaces the order under way and takes effect from the next hour.
@@ -465,7 +465,7 @@ def army_order_move(*, army: Army, kind: str, actor: AbstractBaseUser | None, x:
 
 
 @transaction.atomic
-def move_order_cancel(*, order: MoveOrder, actor: AbstractBaseUser | None) -> MoveOrder:
+def move_order_cancel(*, order: MoveOrder, actor: User | None) -> MoveOrder:
     """Call an order off before its next hour is processed; the army stays where it stands."""
     Event.objects.select_for_update().filter(pk=order.event_id).first()
     order = MoveOrder.objects.select_for_update(of=("self",)).select_related("army__commander", "army__campaign").get(
@@ -485,7 +485,7 @@ def move_order_cancel(*, order: MoveOrder, actor: AbstractBaseUser | None) -> Mo
 
 
 @transaction.atomic
-def reveal_create(*, army: Army, to_commander: Commander, what: str, actor: AbstractBaseUser | None) -> Reveal:
+def reveal_create(*, army: Army, to_commander: Commander, what: str, actor: User | None) -> Reveal:
     """Show a commander's player where another army stands now (as of the current hour) or how big it is."""
     if army.campaign_id != to_commander.campaign_id:
         raise ValidationError("Reveal an army to a commander of the same campaign.")
@@ -577,7 +577,7 @@ def battle_outcome_apply_to_map(*, due_battle: DueBattle, winner_army: Army, los
 
 
 @transaction.atomic
-def due_battle_cancel(*, due_battle: DueBattle, actor: AbstractBaseUser | None) -> DueBattle:
+def due_battle_cancel(*, due_battle: DueBattle, actor: User | None) -> DueBattle:
     """A game master calls off a Battle that came due (the armies stay where they are)."""
     battle = DueBattle.objects.select_for_update(of=("self",)).select_related("event__campaign").get(pk=due_battle.pk)
     if battle.status != DueBattle.Status.DUE:

@@ -329,7 +329,7 @@ class _Roadmap:
         nodes: list[Point] = []
         pairs: set[tuple[int, int]] = set()
         for poly in geometry.polygons:
-            kept = []
+            kept: list[int | None] = []
             for x, y in _outward_corners(poly):
                 if 0 <= x <= width and 0 <= y <= height and geometry.impassable_at((x, y)) is None:
                     kept.append(len(nodes))

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Case, F, Q, Value, When
@@ -52,7 +52,7 @@ from campaign.models import (
 from campaign.permissions import NotAllowed, may_act_for, membership_for
 
 
-def audit_record(*, campaign: Campaign, actor: AbstractBaseUser | None, action: str, target: object = "",
+def audit_record(*, campaign: Campaign, actor: User | None, action: str, target: object = "",
                  data: dict | None = None) -> AuditEntry:
     return AuditEntry.objects.create(campaign=campaign, actor=actor if actor and actor.pk else None,
                                      action=action, target=str(target)[:200], data=data or {})
@@ -68,7 +68,7 @@ def _unique_slug(name: str) -> str:
 
 
 @transaction.atomic
-def campaign_create(*, name: str, creator: AbstractBaseUser, description: str = "") -> Campaign:
+def campaign_create(*, name: str, creator: User, description: str = "") -> Campaign:
     """A new campaign; its creator is its first game master."""
     if not name.strip():
         raise ValidationError({"name": "Give the campaign a name."})
@@ -79,7 +79,7 @@ def campaign_create(*, name: str, creator: AbstractBaseUser, description: str = 
 
 
 @transaction.atomic
-def campaign_update(*, campaign: Campaign, actor: AbstractBaseUser, name: str | None = None,
+def campaign_update(*, campaign: Campaign, actor: User, name: str | None = None,
                     description: str | None = None, house_rules: dict | None = None) -> Campaign:
     changed = []
     if name is not None:
@@ -101,8 +101,8 @@ def campaign_update(*, campaign: Campaign, actor: AbstractBaseUser, name: str | 
 
 
 @transaction.atomic
-def membership_add(*, campaign: Campaign, user: AbstractBaseUser, role: str,
-                   actor: AbstractBaseUser | None) -> Membership:
+def membership_add(*, campaign: Campaign, user: User, role: str,
+                   actor: User | None) -> Membership:
     if role not in Role.values:
         raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
     if Membership.objects.filter(campaign=campaign, user=user).exists():
@@ -119,7 +119,7 @@ def _ensure_another_gm(membership: Membership) -> None:
 
 
 @transaction.atomic
-def membership_set_role(*, membership: Membership, role: str, actor: AbstractBaseUser) -> Membership:
+def membership_set_role(*, membership: Membership, role: str, actor: User) -> Membership:
     if role not in Role.values:
         raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
     if role != membership.role:
@@ -133,7 +133,7 @@ def membership_set_role(*, membership: Membership, role: str, actor: AbstractBas
 
 
 @transaction.atomic
-def membership_remove(*, membership: Membership, actor: AbstractBaseUser) -> None:
+def membership_remove(*, membership: Membership, actor: User) -> None:
     _ensure_another_gm(membership)
     audit_record(campaign=membership.campaign, actor=actor, action="membership.remove", target=membership.user)
     membership.delete()
@@ -148,7 +148,7 @@ def _check_event_times(starts_at: datetime, ends_at: datetime) -> None:
 
 @transaction.atomic
 def event_create(*, campaign: Campaign, name: str, starts_at: datetime, ends_at: datetime,
-                 actor: AbstractBaseUser | None, minutes_per_hour: int = 60) -> Event:
+                 actor: User | None, minutes_per_hour: int = 60) -> Event:
     """A planned Event with its first Day open."""
     _check_event_times(starts_at, ends_at)
     if minutes_per_hour < 1:
@@ -161,7 +161,7 @@ def event_create(*, campaign: Campaign, name: str, starts_at: datetime, ends_at:
 
 
 @transaction.atomic
-def event_update(*, event: Event, actor: AbstractBaseUser, **fields) -> Event:
+def event_update(*, event: Event, actor: User, **fields) -> Event:
     allowed = {"name", "starts_at", "ends_at", "minutes_per_hour"}
     unknown = set(fields) - allowed
     if unknown:
@@ -203,7 +203,7 @@ def _rules():
         raise ValidationError(str(exc)) from exc
 
 
-def _require_acting_for(actor: AbstractBaseUser | None, commander: Commander) -> None:
+def _require_acting_for(actor: User | None, commander: Commander) -> None:
     if actor is None:
         return
     membership = membership_for(user=actor, campaign=commander.campaign_id)
@@ -230,8 +230,8 @@ def _check_power(power: str, tactician_choice: str) -> None:
 
 
 @transaction.atomic
-def commander_create(*, campaign: Campaign, name: str, level: int, power: str, actor: AbstractBaseUser | None,
-                     player: AbstractBaseUser | None = None, tactician_choice: str = "",
+def commander_create(*, campaign: Campaign, name: str, level: int, power: str, actor: User | None,
+                     player: User | None = None, tactician_choice: str = "",
                      influence: int = 0) -> Commander:
     """A commander with full starting Morale and an empty purse. No player: a GM-run commander."""
     name = (name or "").strip()
@@ -254,7 +254,7 @@ def commander_create(*, campaign: Campaign, name: str, level: int, power: str, a
 
 
 @transaction.atomic
-def commander_update(*, commander: Commander, actor: AbstractBaseUser | None, name: str | None = None,
+def commander_update(*, commander: Commander, actor: User | None, name: str | None = None,
                      level: int | None = None, power: str | None = None, tactician_choice: str | None = None,
                      influence: int | None = None) -> Commander:
     """Change a commander's sheet. A new level changes the starting Morale from the next Day on."""
@@ -292,7 +292,7 @@ def commander_update(*, commander: Commander, actor: AbstractBaseUser | None, na
 
 
 @transaction.atomic
-def commander_set_in_battle(*, commander: Commander, in_battle: bool, actor: AbstractBaseUser | None) -> Commander:
+def commander_set_in_battle(*, commander: Commander, in_battle: bool, actor: User | None) -> Commander:
     """The battles app marks a commander as fighting (no Morale may be bought) and done."""
     commander = Commander.objects.select_for_update().get(pk=commander.pk)
     if commander.in_battle != in_battle:
@@ -304,7 +304,7 @@ def commander_set_in_battle(*, commander: Commander, in_battle: bool, actor: Abs
 
 
 @transaction.atomic
-def item_add(*, commander: Commander, name: str, kind: str, actor: AbstractBaseUser | None) -> Item:
+def item_add(*, commander: Commander, name: str, kind: str, actor: User | None) -> Item:
     """Give a commander an item card (weapon cards can later pay for training)."""
     if kind not in Item.Kind.values:
         raise ValidationError({"kind": f"An item is one of: {', '.join(Item.Kind.values)}."})
@@ -317,7 +317,7 @@ def item_add(*, commander: Commander, name: str, kind: str, actor: AbstractBaseU
 
 
 @transaction.atomic
-def unit_type_set_artwork(*, unit_type: UnitType, upload, actor: AbstractBaseUser | None) -> UnitType:
+def unit_type_set_artwork(*, unit_type: UnitType, upload, actor: User | None) -> UnitType:
     """Replace a unit type's artwork with a cleaned, bounded copy of the upload and a thumbnail."""
     processed = artwork.artwork_process(upload)
     old = [f.name for f in (unit_type.artwork, unit_type.artwork_thumbnail) if f]
@@ -340,7 +340,7 @@ def _unit_type_locked_in_scope(unit_type: UnitType, campaign: Campaign | None) -
 
 
 @transaction.atomic
-def unit_type_save(*, campaign: Campaign | None, entry: dict, actor: AbstractBaseUser | None,
+def unit_type_save(*, campaign: Campaign | None, entry: dict, actor: User | None,
                    unit_type: UnitType | None = None, with_artwork: bool = True) -> UnitType:
     """Add a unit type to a catalogue (a campaign's, or the defaults for None) or change one, through
     catalogue_load so a form, the API, the admin and a file all pass the same checks.
@@ -373,7 +373,7 @@ def unit_type_save(*, campaign: Campaign | None, entry: dict, actor: AbstractBas
 
 @transaction.atomic
 def unit_type_set_campaign_artwork(*, campaign: Campaign, unit_type: UnitType, upload,
-                                   actor: AbstractBaseUser | None) -> UnitType:
+                                   actor: User | None) -> UnitType:
     """A campaign's artwork for a type it sees. A default type gets the campaign's own version first, so other
     campaigns keep the default's picture."""
     unit_type = _unit_type_locked_in_scope(unit_type, campaign)
@@ -384,7 +384,7 @@ def unit_type_set_campaign_artwork(*, campaign: Campaign, unit_type: UnitType, u
 
 
 @transaction.atomic
-def unit_type_delete(*, campaign: Campaign, unit_type: UnitType, actor: AbstractBaseUser | None) -> str:
+def unit_type_delete(*, campaign: Campaign, unit_type: UnitType, actor: User | None) -> str:
     """Take one of the campaign's own types out of its catalogue (a replaced default shows again). A type that
     units, trainings, recruit lists or other types' training name stays: the records that name it must keep it.
     Returns the deleted type's name."""
@@ -411,7 +411,7 @@ def unit_type_delete(*, campaign: Campaign, unit_type: UnitType, actor: Abstract
 
 
 @transaction.atomic
-def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: AbstractBaseUser | None, by_quest: bool = False,
+def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: User | None, by_quest: bool = False,
                       gm_price: int | None = None, note: str = "") -> EventRecruitOffer:
     """Put a unit type on an Event's recruit list (or change its terms)."""
     if unit_type.campaign_id not in (None, event.campaign_id):
@@ -429,7 +429,7 @@ def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: AbstractBaseU
 
 
 @transaction.atomic
-def recruit_offer_mark_quest(*, offer: EventRecruitOffer, done: bool, actor: AbstractBaseUser | None
+def recruit_offer_mark_quest(*, offer: EventRecruitOffer, done: bool, actor: User | None
                              ) -> EventRecruitOffer:
     """A game master marks an offer's quest done (or not yet): only then may it be recruited, at the quest price."""
     offer = EventRecruitOffer.objects.select_for_update(of=("self",)).select_related("event__campaign").get(pk=offer.pk)
@@ -444,7 +444,7 @@ def recruit_offer_mark_quest(*, offer: EventRecruitOffer, done: bool, actor: Abs
 
 
 @transaction.atomic
-def recruit_offer_remove(*, offer: EventRecruitOffer, actor: AbstractBaseUser | None) -> None:
+def recruit_offer_remove(*, offer: EventRecruitOffer, actor: User | None) -> None:
     audit_record(campaign=offer.event.campaign, actor=actor, action="recruit_offer.remove", target=offer)
     offer.delete()
 
@@ -460,7 +460,7 @@ def recruit_offer_price(*, offer: EventRecruitOffer) -> int:
 
 @transaction.atomic
 def unit_recruit(*, commander: Commander, unit_type: UnitType, event: Event, paid_by: Commander,
-                 actor: AbstractBaseUser | None) -> Unit:
+                 actor: User | None) -> Unit:
     """Recruit a unit from the Event's recruit list into the commander's reserve; `paid_by` pays the price.
 
     A quest offer recruits once per completed quest: the quest must be done again for the next unit.
@@ -501,7 +501,7 @@ def unit_training_quote(*, unit: Unit, weapon_cards: int = 0) -> TrainingPrice:
 
 
 @transaction.atomic
-def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: AbstractBaseUser | None,
+def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: User | None,
                weapon_items: Sequence[Item] = ()) -> UnitTraining:
     """Train a unit: +1 Strength for 10 x the new Strength, less 5 per weapon card of the payer's destroyed
     (at most half). Once per unit per Event, three times in all. A type that names what it trains into
@@ -558,7 +558,7 @@ def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: AbstractB
 
 
 @transaction.atomic
-def unit_kill(*, unit: Unit, actor: AbstractBaseUser | None) -> Unit:
+def unit_kill(*, unit: Unit, actor: User | None) -> Unit:
     """A unit is Killed: it leaves its army and costs no more upkeep."""
     unit = Unit.objects.select_for_update().get(pk=unit.pk)
     if unit.state != Unit.State.KILLED:
@@ -569,7 +569,7 @@ def unit_kill(*, unit: Unit, actor: AbstractBaseUser | None) -> Unit:
 
 
 @transaction.atomic
-def unit_name_retinue(*, unit: Unit, name: str, actor: AbstractBaseUser | None) -> Unit:
+def unit_name_retinue(*, unit: Unit, name: str, actor: User | None) -> Unit:
     """Name a retinue. Only its owner (the one character who paid for everything, as the ledger shows) may:
     their player, or a game master for a GM-run owner."""
     unit = Unit.objects.select_for_update().get(pk=unit.pk)
@@ -602,7 +602,7 @@ RETINUE_ESCAPE_STRENGTH = 2
 
 
 @transaction.atomic
-def commander_fair_escape(*, commander: Commander, actor: AbstractBaseUser | None,
+def commander_fair_escape(*, commander: Commander, actor: User | None,
                           retinue_unit: Unit | None = None) -> Commander:
     """A player character invokes Fair Escape: they spend 1 Influence, or one of their own retinue units
     takes -2 Strength instead and is Killed at 0 or less (army-combat.txt, Retinues)."""
@@ -643,7 +643,7 @@ def commander_fair_escape(*, commander: Commander, actor: AbstractBaseUser | Non
 
 
 @transaction.atomic
-def army_create(*, commander: Commander, name: str, actor: AbstractBaseUser | None) -> Army:
+def army_create(*, commander: Commander, name: str, actor: User | None) -> Army:
     _require_acting_for(actor, commander)
     name = (name or "").strip()
     if not name:
@@ -656,7 +656,7 @@ def army_create(*, commander: Commander, name: str, actor: AbstractBaseUser | No
 
 
 @transaction.atomic
-def army_assign_unit(*, unit: Unit, army: Army | None, actor: AbstractBaseUser | None) -> Unit:
+def army_assign_unit(*, unit: Unit, army: Army | None, actor: User | None) -> Unit:
     """Put a unit into one of its commander's armies, or back into reserve (army None)."""
     unit = Unit.objects.select_for_update(of=("self",)).select_related("commander").get(pk=unit.pk)
     _require_acting_for(actor, unit.commander)
@@ -675,7 +675,7 @@ def army_assign_unit(*, unit: Unit, army: Army | None, actor: AbstractBaseUser |
 
 
 @transaction.atomic
-def army_mark_led(*, army: Army, day: Day, reason: str, actor: AbstractBaseUser | None) -> ArmyDayActivity:
+def army_mark_led(*, army: Army, day: Day, reason: str, actor: User | None) -> ArmyDayActivity:
     """Record that an army was led on a Day (moved, captured, defended, fought, or marked by a person):
     its commander pays its upkeep when the Day closes. Marking twice for the same reason changes nothing."""
     if reason not in ArmyDayActivity.Reason.values:
@@ -698,7 +698,7 @@ def army_mark_led(*, army: Army, day: Day, reason: str, actor: AbstractBaseUser 
 
 
 @transaction.atomic
-def upkeep_pledge_morale(*, commander: Commander, day: Day, points: int, actor: AbstractBaseUser | None
+def upkeep_pledge_morale(*, commander: Commander, day: Day, points: int, actor: User | None
                          ) -> UpkeepMoralePledge:
     """Set how much Morale the commander will spend on this Day's upkeep (5 lunari off a point).
     At the close the pledge is capped at the Morale left and at what the bill can use."""
@@ -718,7 +718,7 @@ def upkeep_pledge_morale(*, commander: Commander, day: Day, points: int, actor: 
 
 
 @transaction.atomic
-def morale_buy(*, commander: Commander, day: Day, points: int, actor: AbstractBaseUser | None) -> Commander:
+def morale_buy(*, commander: Commander, day: Day, points: int, actor: User | None) -> Commander:
     """Buy Morale: once per Day, 5 lunari a point, up to the starting value, never during a Battle."""
     _require_acting_for(actor, commander)
     commander = Commander.objects.select_for_update().get(pk=commander.pk)
@@ -750,7 +750,7 @@ class DayCloseResult:
 
 
 @transaction.atomic
-def day_close(*, day: Day, actor: AbstractBaseUser | None) -> DayCloseResult:
+def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
     """End a Day: post every commander's upkeep (the same bill the forecast shows), record as arrears what a
     purse cannot pay, refresh every commander's Morale to its starting value, and open the next Day.
 
@@ -816,7 +816,7 @@ def _arrears_locked(arrears: UpkeepArrears) -> UpkeepArrears:
 
 
 @transaction.atomic
-def upkeep_arrears_settle(*, arrears: UpkeepArrears, paid_by: Commander, actor: AbstractBaseUser | None
+def upkeep_arrears_settle(*, arrears: UpkeepArrears, paid_by: Commander, actor: User | None
                           ) -> UpkeepArrears:
     """Pay an upkeep debt in full, from the debtor's purse or a benefactor's."""
     _require_acting_for(actor, paid_by)
@@ -832,7 +832,7 @@ def upkeep_arrears_settle(*, arrears: UpkeepArrears, paid_by: Commander, actor: 
 
 
 @transaction.atomic
-def upkeep_arrears_forgive(*, arrears: UpkeepArrears, note: str, actor: AbstractBaseUser | None) -> UpkeepArrears:
+def upkeep_arrears_forgive(*, arrears: UpkeepArrears, note: str, actor: User | None) -> UpkeepArrears:
     """A game master's decision to write a debt off. The row stays, with who forgave it and why."""
     if not (note or "").strip():
         raise ValidationError({"note": "Say why the debt is forgiven: the record keeps it."})
@@ -850,7 +850,7 @@ def upkeep_arrears_forgive(*, arrears: UpkeepArrears, note: str, actor: Abstract
 
 @transaction.atomic
 def funding_request_create(*, requester: Commander, funder: Commander, amount: int, reason: str,
-                           actor: AbstractBaseUser | None) -> FundingRequest:
+                           actor: User | None) -> FundingRequest:
     """A commander asks another for lunari."""
     _require_acting_for(actor, requester)
     campaign_id = _same_campaign(requester, funder, message="Ask a commander of the same campaign.")
@@ -885,7 +885,7 @@ def _decide(request: FundingRequest, status: str, actor, response: str) -> Fundi
 
 
 @transaction.atomic
-def funding_request_accept(*, request: FundingRequest, actor: AbstractBaseUser | None, response: str = ""
+def funding_request_accept(*, request: FundingRequest, actor: User | None, response: str = ""
                            ) -> FundingRequest:
     """The funder agrees: the lunari move in the same transaction."""
     request = _pending_request(request)
@@ -897,7 +897,7 @@ def funding_request_accept(*, request: FundingRequest, actor: AbstractBaseUser |
 
 
 @transaction.atomic
-def funding_request_decline(*, request: FundingRequest, actor: AbstractBaseUser | None, response: str = ""
+def funding_request_decline(*, request: FundingRequest, actor: User | None, response: str = ""
                             ) -> FundingRequest:
     request = _pending_request(request)
     _require_acting_for(actor, request.funder)
@@ -905,7 +905,7 @@ def funding_request_decline(*, request: FundingRequest, actor: AbstractBaseUser 
 
 
 @transaction.atomic
-def funding_request_withdraw(*, request: FundingRequest, actor: AbstractBaseUser | None) -> FundingRequest:
+def funding_request_withdraw(*, request: FundingRequest, actor: User | None) -> FundingRequest:
     request = _pending_request(request)
     _require_acting_for(actor, request.requester)
     return _decide(request, FundingRequest.Status.WITHDRAWN, actor, "")

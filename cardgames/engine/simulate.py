@@ -38,7 +38,7 @@ def simulate(game: Game, config: dict[str, Any] | None, players: Sequence[Any], 
         shift = number % n if alternate else 0
         seated = [players[(s + shift) % n] for s in range(n)]
         game_seed = rng.getrandbits(63)
-        state = fast.new_game(config, [type(p).__name__ for p in seated], seed=game_seed,
+        state = fast.new_game(config or {}, [type(p).__name__ for p in seated], seed=game_seed,
                               dice=Dice(game_seed, log=log))
         play(fast, state, seated)
         actions += len(state.actions)
