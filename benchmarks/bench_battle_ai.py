@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from battles.engine import GAME  # noqa: E402
 from battles.engine.powers import POWERS  # noqa: E402
 from battles.engine.state import PATHS  # noqa: E402
-from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer  # noqa: E402
+from cardgames.engine.players import GreedyPlayer, RandomPlayer, search_player  # noqa: E402
 from cardgames.engine.simulate import play  # noqa: E402
 
 CATALOGUE = json.loads((ROOT / "campaign/data/unit_catalogue.json").read_text())
@@ -66,7 +66,7 @@ def make(kind: str, seed: int, search: dict):
         return RandomPlayer(seed)
     if kind == "greedy":
         return GreedyPlayer(seed)
-    return ISMCTSPlayer(seed, **search)
+    return search_player(GAME, seed, **search)
 
 
 def mirror(args: tuple[str, str, int, dict, int]) -> dict:
@@ -100,7 +100,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> list[float]:
 
 def pairing(pool: ProcessPoolExecutor, first: str, second: str, args: argparse.Namespace) -> dict:
     n = args.processes
-    search = {"iterations": args.iterations, "exploration": args.exploration, "rollout_depth": args.rollout_depth}
+    search = search_args(args)
     chunks = [(first, second, args.pairs // n + (i < args.pairs % n), search, args.seed + 1009 * i)
               for i in range(n)]
     parts = list(pool.map(mirror, chunks))
@@ -114,21 +114,34 @@ def pairing(pool: ProcessPoolExecutor, first: str, second: str, args: argparse.N
     return out
 
 
+def search_args(args: argparse.Namespace) -> dict:
+    """The search player's settings: the battle's own (``GAME.search_settings``) unless given here."""
+    settings = {"iterations": args.iterations, **GAME.search_settings}
+    if args.exploration is not None:
+        settings["exploration"] = args.exploration
+    if args.rollout_to_turn is not None:
+        settings["rollout_to_turn"] = args.rollout_to_turn
+    if args.rollout_depth is not None:
+        settings["rollout_depth"] = None if args.rollout_depth == -1 else args.rollout_depth
+    return settings
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairs", type=int, default=50, help="mirror pairs (two battles each) per pairing")
     parser.add_argument("--iterations", type=int, default=300, help="search iterations per decision")
-    parser.add_argument("--exploration", type=float, default=0.35, help="the search player's UCB1 constant")
-    parser.add_argument("--rollout-depth", type=int, default=0,
+    parser.add_argument("--exploration", type=float, help="the search player's UCB1 constant (default: the "
+                                                           "battle's search_settings)")
+    parser.add_argument("--rollout-depth", type=int,
                         help="random actions after each leaf before the heuristic scores it (-1: to the end)")
+    parser.add_argument("--rollout-to-turn", type=lambda v: v.lower() in ("1", "yes", "true"),
+                        help="stop each play-out at the search player's next decision (yes/no)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=("greedy", "search"), help="run one pairing only")
     args = parser.parse_args()
-    if args.rollout_depth < 0:
-        args.rollout_depth = None
     result: dict = {"benchmark": "battle_ai", "pairs": args.pairs, "iterations": args.iterations,
-                    "exploration": args.exploration, "rollout_depth": args.rollout_depth}
+                    "search_settings": search_args(args)}
     with ProcessPoolExecutor(args.processes) as pool:
         if args.only != "search":
             result["greedy_vs_random"] = pairing(pool, "greedy", "random", args)

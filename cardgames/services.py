@@ -25,7 +25,7 @@ from campaign.permissions import Action as Permission
 from campaign.permissions import NotAllowed, can, membership_for
 from campaign.services import audit_record
 from cardgames.engine.core import Action, RuleError, as_action
-from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
+from cardgames.engine.players import GreedyPlayer, RandomPlayer, search_player
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
 from cardgames.registry import game_for
 from cardgames.signals import match_finished
@@ -71,12 +71,12 @@ def _check_seats(campaign, seats: list[SeatSpec]) -> None:
                                         "pick one for each seat, or set every stake to 0."})
 
 
-def _ai_player(policy: str, seed: int):
+def _ai_player(policy: str, seed: int, game):
     if policy == AIPolicy.RANDOM:
         return RandomPlayer(seed)
     if policy == AIPolicy.GREEDY:
         return GreedyPlayer(seed)
-    return ISMCTSPlayer(seed, iterations=SEARCH_ITERATIONS)
+    return search_player(game, seed, iterations=SEARCH_ITERATIONS)
 
 
 def _enqueue_ai_if_due(match: Match) -> None:
@@ -180,7 +180,7 @@ def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
         if not movers:
             break
         for seat in movers:
-            action = _ai_player(ai_seats[seat], match.seed + match.version).choose(engine, state, seat)
+            action = _ai_player(ai_seats[seat], match.seed + match.version, engine).choose(engine, state, seat)
             _apply(match, engine, state, seat, action, None)
             applied += 1
     if applied:

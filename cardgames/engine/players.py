@@ -103,24 +103,29 @@ class ISMCTSPlayer:
     Each iteration determinizes the state from this seat's view, descends the one tree with
     UCB1 over the actions legal in that determinization (each weighted by how often it was
     available, not by the parent's visits), expands one node, plays out at random (cut off
-    after `rollout_depth` actions and scored by ``game.heuristic``; ``None`` plays to the end)
-    and backs up each seat's reward to that seat's actions. A simultaneous move is decoupled:
+    after `rollout_depth` actions, or sooner at this seat's next decision with `rollout_to_turn`, and
+    scored by ``game.heuristic``; ``None`` plays to the end) and backs up each seat's reward to that
+    seat's actions. A simultaneous move is decoupled:
     each mover picks from its own statistics at the node, so no seat's choice depends on another's.
     The defaults (score the new leaf at once, exploration 0.35 on rewards in [-1, 1]) won most
-    against the greedy player at Command Dice; random play-outs only added noise there.
+    against the greedy player at Command Dice; random play-outs only added noise there. A game
+    tuned otherwise names its settings in ``game.search_settings``; `search_player` applies them.
     """
 
     def __init__(self, seed: int | None = None, *, iterations: int = 1000, exploration: float = 0.35,
-                 rollout_depth: int | None = 0) -> None:
+                 rollout_depth: int | None = 0, rollout_to_turn: bool = False) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.rollout_to_turn = rollout_to_turn
+        self._stop_at: int | None = None
 
     def choose(self, game: Game, state: Any, seat: int) -> Action:
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
+        self._stop_at = seat if self.rollout_to_turn else None
         game = quiet(game)
         root = _Node()
         seats = len(state.players)
@@ -142,7 +147,7 @@ class ISMCTSPlayer:
                 node.children[picks] = _Node()
                 break
             node = child
-        play_random(game, world, rng, until=self.rollout_depth)
+        play_random(game, world, rng, until=self.rollout_depth, stop_at=self._stop_at)
         reward = rewards(game, world, seats)
         for node, picks in path:
             for s, action in picks:
@@ -171,3 +176,9 @@ class ISMCTSPlayer:
             best = self.rng.choice(untried)
             stats[(seat, best)] = [0, 0.0, 1]
         return best
+
+
+def search_player(game: Game, seed: int | None = None, *, iterations: int = 1000, **settings: Any) -> ISMCTSPlayer:
+    """The search player with the settings measured best for `game` (``game.search_settings``), which
+    `settings` override."""
+    return ISMCTSPlayer(seed, iterations=iterations, **{**getattr(game, "search_settings", {}), **settings})

@@ -4,11 +4,11 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
+from cardgames.engine.players import GreedyPlayer, RandomPlayer, search_player
 from cardgames.engine.simulate import simulate
 from cardgames.registry import ENGINES, game_for
 
-POLICIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": ISMCTSPlayer}
+POLICIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": search_player}
 
 
 class Command(BaseCommand):
@@ -30,8 +30,9 @@ class Command(BaseCommand):
         unknown = [name for name in names if name not in POLICIES]
         if unknown or len(names) < 2:
             raise CommandError(f"--players needs two or more of {', '.join(POLICIES)}; got {players!r}.")
-        seated = [ISMCTSPlayer(seed + i, iterations=iterations) if name == "search" else POLICIES[name](seed + i)
-                  for i, name in enumerate(names)]
-        result = simulate(game_for(game), {}, seated, games=games, seed=seed, alternate=alternate)
+        engine = game_for(game)
+        seated = [search_player(engine, seed + i, iterations=iterations) if name == "search"
+                  else POLICIES[name](seed + i) for i, name in enumerate(names)]
+        result = simulate(engine, {}, seated, games=games, seed=seed, alternate=alternate)
         result["players"] = names
         self.stdout.write(json.dumps(result))
