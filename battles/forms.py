@@ -41,6 +41,8 @@ class BattleStartForm(forms.Form):
                                                     commander__tactician_choice="Oathbound"))
             .select_related("army", "unit_type").order_by("army__name", "pk"))
         self.fields["oathbound"].label_from_instance = lambda u: f"{u.army.name}: {u.name or u.unit_type.name}"
+        if not self.fields["oathbound"].queryset.exists():
+            del self.fields["oathbound"]  # nobody here is Oathbound
 
     def clean(self):
         data = super().clean()

@@ -189,3 +189,8 @@ def test_battles_api_lists_only_my_campaigns(client, player, outsider, live):
     assert [b["id"] for b in client.get("/api/battles/").json()["results"]] == [live.pk]
     client.force_login(outsider)
     assert client.get("/api/battles/").json()["results"] == []
+
+
+def test_the_oathbound_field_is_left_out_when_nobody_is_oathbound(client, gm, host):
+    client.force_login(gm)
+    assert "oathbound" not in client.get(reverse("battle-start", args=[host.ayla.campaign.slug])).context["form"].fields
