@@ -5,6 +5,15 @@ from django import template
 register = template.Library()
 
 HIDDEN_KEYS = {"game", "you", "players", "to_move"}
+GENERIC_LAYOUT = "cardgames/games/_generic.html"
+
+
+@register.filter
+def game_layout(game: str) -> list[str]:
+    """The templates to lay out a game's table, best first: ``games/<game>.html`` (``unholy-war`` ->
+    ``unholy_war.html``), else the generic key/value table. For ``{% include %}``, which takes the first
+    that exists."""
+    return [f"cardgames/games/{game.replace('-', '_')}.html", GENERIC_LAYOUT]
 
 
 @register.filter

@@ -1,12 +1,11 @@
 """The Command Dice table partial: the cards, my pool, both fists (the other's hidden), the roll and
-allocations in words; other games keep the generic view."""
+allocations in words."""
 
 import json
 
 import pytest
 
 from cardgames import selectors, services
-from cardgames.services import SeatSpec
 from cardgames.templatetags.command_dice import command_dice_board, move_label
 
 pytestmark = pytest.mark.django_db
@@ -48,11 +47,3 @@ def test_after_the_reveal_the_roll_and_allocations_show(duel, player, rival):
     assert all(m["label"].startswith("Take") and not m["dice"] for m in board["moves"])
     assert all(isinstance(s["chosen"], list) for s in board["sides"])
 
-
-def test_other_games_keep_the_generic_view(client, campaign, gm, player, rival):
-    match = services.match_create(campaign=campaign, game="unholy-war", actor=gm, seed=3,
-                                  seats=[SeatSpec("player1", player), SeatSpec("rival", rival)])
-    client.force_login(player)
-    page = client.get(f"/c/{campaign.slug}/matches/{match.pk}/").content.decode()
-    assert '<table data-testid="view">' in page
-    assert 'data-testid="phase"' not in page

@@ -1,0 +1,45 @@
+"""Unholy War, Squad Combat and Unity on two phones: the table fits a 390px screen, each page's hand is
+exactly that seat's hand (the page tests check nothing of the other hand shows), and a few moves made by
+tapping the buttons reach the other device by polling."""
+
+import pytest
+
+from cardgames.models import Match
+from cardgames.registry import game_for
+from cardgames.services import SeatSpec, match_create
+from tests.campaign.factories import CampaignFactory, MembershipFactory, UserFactory
+from tests.cardgames.test_game_layouts import HAND_NAMES
+from tests.e2e.conftest import open_devices, play_to_the_end, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def my_hand(match: Match, seat: int) -> set[str]:
+    """The card names in the seat's hand, from the engine's state now."""
+    match.refresh_from_db()
+    return set(HAND_NAMES[match.game](game_for(match.game).load(match.state), seat))
+
+
+@pytest.mark.parametrize("game", sorted(HAND_NAMES))
+def test_a_few_moves_on_two_phones(live_server, new_page, game):
+    campaign = CampaignFactory(name="Border Wars", slug="border-wars")
+    players = []
+    for name in ("amira", "bastian"):
+        user = UserFactory(username=name)
+        MembershipFactory(campaign=campaign, user=user)
+        players.append(user)
+    match = match_create(campaign=campaign, game=game, actor=players[0], seed=5, title="Duel",
+                         seats=[SeatSpec("amira", players[0]), SeatSpec("bastian", players[1])])
+    pages = open_devices(new_page, live_server.url, players, f"{live_server.url}/c/{campaign.slug}/matches/{match.pk}/")
+
+    def fits_and_shows_my_hand(page, seat):
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the table is too wide"
+        shown = {card.get_attribute("data-card") for card in page.locator('[data-testid="hand"] [data-card]').all()}
+        assert shown == my_hand(match, seat)
+
+    def first_shown(page, buttons):  # rarer moves sit in folded groups
+        return page.locator("button.action:visible").first
+
+    play_to_the_end(match, pages, check=fits_and_shows_my_hand, choose=first_shown, rounds=4)
+    for seat, page in enumerate(pages):
+        screenshot(page, f"{game}-seat{seat}")
