@@ -253,14 +253,8 @@ def battle_replay(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     if battle.match_id and battle.status in (Battle.Status.FINISHED, Battle.Status.APPLIED):
         match = battle.match
         seat = _watch_seat(request, battle, can(membership, Action.ACT_FOR_ANY))
-        total = match.version
-        step = request.GET.get("step", "0")
-        step = min(max(int(step), 0), total) if step.isdigit() else 0
-        entry = match.log.filter(index=step - 1).first() if step else None
-        context.update(seat=seat, step=step, total=total, steps=True,
-                       events=[e["text"] for e in (entry.events if entry else [])
-                               if e.get("see") is None or (seat is not None and seat in e["see"])],
-                       view=match_selectors.match_replay_step(match=match, step=step, seat=seat))
+        context.update(seat=seat, match=match, seats=list(match.seats.all()),
+                       replay=match_selectors.match_replay(match=match, step=request.GET.get("step", "0"), seat=seat))
     elif battle.status not in (Battle.Status.FINISHED, Battle.Status.APPLIED):
         messages.error(request, "A Battle can be replayed once it is over.")
         return redirect("battle-detail", slug=slug, battle_id=battle.pk)

@@ -98,11 +98,31 @@ def match_record(*, match: Match) -> GameRecord:
                       [(a.seat, as_action(a.action)) for a in match.log.all()], list(match.chance))
 
 
-def match_replay_step(*, match: Match, step: int, seat: int | None) -> dict[str, Any]:
-    """The table as `seat` saw it after `step` actions, rebuilt from the record (not from the cached state)."""
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a finished match's replay: the table after `step` of `total` actions, and what the
+    last of them made happen that the viewer may see."""
+
+    step: int
+    total: int
+    events: list[str]
+    table: TableView
+
+
+def match_replay(*, match: Match, step: str, seat: int | None) -> ReplayStep:
+    """The table as `seat` saw it after `step` actions (a query-string value, clamped; anything else is 0),
+    rebuilt from the record rather than the cached state. Nobody may act in a replay: no actions."""
+    total = match.version
+    at = min(int(step), total) if step.isdigit() else 0
+    entry = match.log.filter(index=at - 1).first() if at else None
+    events = [e["text"] for e in (entry.events if entry else [])
+              if e.get("see") is None or (seat is not None and seat in e["see"])]
     engine = game_for(match.game)
-    state, _ = replay(engine, match_record(match=match), upto=step)
-    return engine.view(state, seat)
+    state, _ = replay(engine, match_record(match=match), upto=at)
+    over = engine.is_over(state)
+    table = TableView(match=match, seat=seat, view=engine.view(state, seat), actions=[], log=[],
+                      to_move=[] if over else list(engine.to_move(state)), over=over)
+    return ReplayStep(step=at, total=total, events=events, table=table)
 
 
 def encounters_active_count(*, campaign) -> int:

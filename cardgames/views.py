@@ -124,13 +124,8 @@ def match_replay(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
     if match.status == Match.Status.ACTIVE:
         messages.error(request, "A match can be replayed once it is over.")
         return redirect("match-play", slug=slug, match_id=match.pk)
-    total = match.version
-    step = request.GET.get("step", "0")
-    step = min(max(int(step), 0), total) if step.isdigit() else 0
-    entry = match.log.filter(index=step - 1).first() if step else None
-    events = [e["text"] for e in (entry.events if entry else [])
-              if e.get("see") is None or (seat is not None and seat in e["see"])]
     return render(request, "cardgames/match_replay.html", {
-        "match": match, "seat": seat, "step": step, "total": total, "events": events,
-        "view": selectors.match_replay_step(match=match, step=step, seat=seat), "game_title": game_title(match.game),
+        "match": match, "seat": seat, "replay": selectors.match_replay(match=match, step=request.GET.get("step", "0"),
+                                                                      seat=seat),
+        "seats": list(match.seats.all()), "game_title": game_title(match.game),
     })

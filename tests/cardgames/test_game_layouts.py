@@ -116,3 +116,28 @@ def test_the_layout_is_chosen_by_game_and_a_game_without_one_keeps_the_generic_t
     page = render_to_string("cardgames/_table.html", context)
     assert '<table data-testid="view">' in page
     assert page.count('data-action="') == len(context["table"].actions)
+
+
+def test_the_replay_lays_out_each_step_as_the_seat_saw_it(client, match, gm, player, rival):
+    """The replay page uses the game's layout, rebuilt from the record: the seat's hand at that step as cards,
+    the other hand only as a count, and no buttons."""
+    from cardgames.engine.core import replay
+
+    users = [player, rival]
+    for _ in range(6):
+        seat = selectors.match_table(match=match, seat=None).to_move[0]
+        action = json.loads(selectors.match_table(match=match, seat=seat).actions[0][1])
+        match = services.match_act(match_id=match.pk, seat=seat, action=action, user=users[seat])
+    match = services.match_cancel(match=match, actor=gm)
+    state, _ = replay(game_for(match.game), selectors.match_record(match=match), upto=3)
+    mine, theirs = HAND_NAMES[match.game](state, 0), HAND_NAMES[match.game](state, 1)
+    client.force_login(player)
+    page = client.get(f"/c/{match.campaign.slug}/matches/{match.pk}/replay/?step=3").content.decode()
+    assert "Step 3 of 6" in page
+    board = page[page.index('data-testid="view"'):]
+    for name in mine:
+        assert f'data-card="{escape(name)}"' in board
+    for name in set(theirs) - set(mine):
+        assert escape(name) not in board, f"{name} from the other hand leaked into the replay"
+    assert shown_hand_count(board, 1) == len(theirs)
+    assert 'data-action="' not in board
