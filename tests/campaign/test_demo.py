@@ -43,3 +43,6 @@ def test_demo_has_a_card_game_in_progress_and_one_to_replay():
     assert wager.version == 1
     practice = Match.objects.get(campaign=campaign, title="Practice against the AI")
     assert practice.status == Match.Status.FINISHED
+    under_way = Match.objects.filter(campaign=campaign, game__in=["unholy-war", "squad-combat", "unity"])
+    assert sorted(m.game for m in under_way) == ["squad-combat", "unholy-war", "unity"]
+    assert all(m.status == Match.Status.ACTIVE and m.version == 4 for m in under_way)
