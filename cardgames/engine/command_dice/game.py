@@ -15,6 +15,7 @@ import json
 import math
 import random
 from collections.abc import Sequence
+from operator import sub
 from typing import Any
 
 from cardgames.engine.command_dice.rules import Rules, full_config
@@ -138,7 +139,7 @@ class CommandDiceGame:
         cards = state.deck[state.dealt:state.dealt + k]
         state.dealt += len(cards)
         state.table = table = (*cards, *([-1] * (k - len(cards))))
-        state.values = tuple(rules.value[c] if c >= 0 else 0 for c in table)
+        state.values = rules.values_of(table)
         state.turn += 1
         state.phase = CHOOSE
         state.chosen = [None, None]
@@ -171,7 +172,7 @@ class CommandDiceGame:
 
     def legal_actions(self, state: CommandDiceState, player: int) -> list[Action]:
         """Choices fewest dice first; allocations in a fixed order of the sorted roll."""
-        if player not in self.to_move(state):
+        if player not in _BOTH or not _moves(state, player):
             return []
         if state.phase == CHOOSE:
             return list(state.rules.choices(state.pools[player])[0])
@@ -180,16 +181,16 @@ class CommandDiceGame:
     # -- playing ------------------------------------------------------------------------------
 
     def apply(self, state: CommandDiceState, action: Action, player: int | None = None) -> list[Event]:
-        movers = self.to_move(state)
         if player is None:
+            movers = self.to_move(state)
             if len(movers) != 1:
                 raise RuleError("turn", "Both players choose at once: say which seat this choice is for."
                                 if movers else "The game is over: start a new one.")
             player = movers[0]
-        elif player not in movers:
+        elif player not in _BOTH or not _moves(state, player):
             raise RuleError("turn", "The game is over: start a new one." if state.phase == OVER else
                             f"It is not {state.players[player]}'s move: wait for "
-                            f"{' and '.join(state.players[s] for s in movers)}.")
+                            f"{' and '.join(state.players[s] for s in self.to_move(state))}.")
         ev: list[Event] | None = [] if self.verbose else None
         if state.phase == CHOOSE:
             self._choose(state, player, action, ev)
@@ -218,7 +219,7 @@ class CommandDiceGame:
             ev.append(Event("choice", f"You hold {rules.pool_text(action[1:])} in your fist.", (player,),
                             {"dice": list(action[1:])}))
             ev.append(Event("ready", f"{self._who(state, player)} has chosen their dice."))
-        if not self.to_move(state):
+        if not _moves(state, 1 - player):
             self._reveal(state, ev)
 
     def _reveal(self, state: CommandDiceState, ev: list[Event] | None) -> None:
@@ -250,12 +251,11 @@ class CommandDiceGame:
     def _roll(self, state: CommandDiceState, ev: list[Event] | None) -> None:
         """The player whose go it is rolls the dice they chose (one d6 each, read as swords)."""
         seat = state.order[state.step]
-        faces, roll_die = state.rules.faces, state.dice.roll
+        roll_die = state.dice.roll
         dice = []
-        for colour, n in enumerate(state.chosen[seat]):  # type: ignore[arg-type]
-            face = faces[colour]
+        for n, (sides, shown) in zip(state.chosen[seat], state.rules.die_faces, strict=True):  # type: ignore[arg-type]
             for _ in range(n):
-                dice.append(colour * 16 + face[roll_die(len(face)) - 1])
+                dice.append(shown[roll_die(sides) - 1])
         dice.sort()
         state.roll = tuple(dice)
         state.options = state.rules.allocations(state.roll, state.values)
@@ -279,7 +279,7 @@ class CommandDiceGame:
         spent, defeated = found
         if defeated:
             pool = state.pools[player]
-            state.pools[player] = tuple(p - s for p, s in zip(pool, spent, strict=True))
+            state.pools[player] = tuple(map(sub, pool, spent))
             table = list(state.table)
             won = state.won[player]
             for position in defeated:
@@ -287,7 +287,7 @@ class CommandDiceGame:
                 table[position] = -1
             state.won[player] = won
             state.table = tuple(table)
-            state.values = tuple(rules.value[c] if c >= 0 else 0 for c in table)
+            state.values = rules.values_of(table)
         state.actions.append((player, action))
         if ev is not None:
             self._allocation_events(state, player, action, defeated, ev)
@@ -470,7 +470,7 @@ class CommandDiceGame:
         state.round, state.turn, state.dealt = data["round"], data["turn"], data["dealt"]
         state.deck = [card[c] for c in data["deck"]]
         state.table = tuple(card[c] if c is not None else -1 for c in data["table"])
-        state.values = tuple(rules.value[c] if c >= 0 else 0 for c in state.table)
+        state.values = rules.values_of(state.table)
         state.pools = [tuple(p) for p in data["pools"]]
         state.chosen = [tuple(c) if c is not None else None for c in data["chosen"]]
         state.phase = PHASES.index(data["phase"])
@@ -481,6 +481,14 @@ class CommandDiceGame:
         state.won = [tuple(card[c] for c in won) for won in data["won"]]
         state.final, state.winner, state.forks = data["final"], data["winner"], 0
         return state
+
+
+def _moves(state: CommandDiceState, seat: int) -> bool:
+    """Whether `seat` (0 or 1) is among `to_move`'s seats, without building them."""
+    phase = state.phase
+    if phase == CHOOSE:
+        return state.chosen[seat] is None and any(state.pools[seat])
+    return phase == ALLOCATE and state.order[state.step] == seat
 
 
 def _copy(state: CommandDiceState, dice: Dice) -> CommandDiceState:

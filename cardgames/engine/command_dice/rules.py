@@ -72,13 +72,14 @@ class Rules:
     ("R1", "W2", "B3"). Cards are indices into ``cards``.
     """
 
-    __slots__ = ("_allocations", "_choices", "_groups_of", "cards", "cards_per_turn", "colours", "die_colour",
-                 "die_name", "die_swords", "faces", "full_pool", "max_dice", "mean_swords", "min_dice",
-                 "red_card", "side_red", "value", "victories")
+    __slots__ = ("_allocations", "_choices", "_groups_of", "_options", "cards", "cards_per_turn", "colours",
+                 "die_colour", "die_faces", "die_name", "die_swords", "faces", "full_pool", "max_dice",
+                 "mean_swords", "min_dice", "red_card", "side_red", "table_value", "value", "victories")
 
     def __init__(self, config: dict[str, Any]) -> None:
         self.cards: tuple[str, ...] = tuple(config["battle_deck"])
         self.value = tuple(card_value(c) for c in self.cards)
+        self.table_value = (*self.value, 0)  # indexed by a table place's card; -1 (no card) is worth 0
         self.red_card = tuple(card_is_red(c) for c in self.cards)
         self.side_red = tuple(card_is_red(c) for c in config["side_deck"])
         self.colours: tuple[str, ...] = tuple(config["dice"])
@@ -88,6 +89,9 @@ class Rules:
         self.faces = tuple(tuple(int(f) for f in config["dice"][c]["faces"]) for c in self.colours)
         if any(not 0 <= f <= 15 for faces in self.faces for f in faces):
             raise RuleError("config", "A die face shows 0 to 15 swords.")
+        # per colour: the sides of its die, and the die int each outcome 1..sides shows
+        self.die_faces = tuple((len(f), tuple(colour * 16 + swords for swords in f))
+                               for colour, f in enumerate(self.faces))
         self.mean_swords = tuple(sum(f) / len(f) for f in self.faces)
         self.full_pool = tuple(int(config["dice"][c]["count"]) for c in self.colours)
         self.min_dice = int(config["min_dice"])
@@ -106,6 +110,11 @@ class Rules:
         self._choices: dict[tuple[int, ...], tuple[list[Action], frozenset[Action]]] = {}
         self._groups_of: dict[tuple[int, ...], list] = {}
         self._allocations: dict[tuple, dict[Action, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+        self._options: dict[tuple, dict[Action, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+    def values_of(self, table: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+        """The number on each card on the table; 0 where there is no card (-1)."""
+        return tuple(map(self.table_value.__getitem__, table))
 
     def choices(self, pool: tuple[int, ...]) -> tuple[list[Action], frozenset[Action]]:
         """Every secret choice of min_dice..max_dice dice from `pool`, fewest dice first.
@@ -133,7 +142,17 @@ class Rules:
         number only when no set of the dice not placed on other cards makes it exactly.
         If a card can be defeated, at least one must be.
         Maps each allocation to (dice spent per colour, positions of the cards defeated).
+        Cached as asked, and by what matters to the answer (many rolls and tables share one).
         """
+        found = self._options.get((roll, values))
+        if found is None:
+            if len(self._options) >= CACHE_LIMIT:
+                self._options.clear()
+            found = self._options[roll, values] = self._allocations_of(roll, values)
+        return found
+
+    def _allocations_of(self, roll: tuple[int, ...], values: tuple[int, ...]
+                        ) -> dict[Action, tuple[tuple[int, ...], tuple[int, ...]]]:
         live = tuple(d for d in roll if d & 15)  # blank dice never go on a card
         total = sum(d & 15 for d in live)
         key = (live, tuple(v if v <= total else 0 for v in values))  # nor can a card beyond every sword

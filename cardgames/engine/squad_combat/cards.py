@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgames.engine.core import RuleError
 
@@ -26,6 +26,10 @@ NONE, DRAW, HEAL, ROLL, ENERGY, ATTACK_MOD, DEFENCE_MOD = range(7)
 EFFECTS = ("none", "draw", "heal", "roll", "energy", "attack", "defence")
 SQUAD = 3
 """Each player controls 3 characters."""
+IN_PHASE, EDGE_ANY, EDGE_ATTACK, EDGE_DEFENCE = range(4)
+"""When a card may be played: an action or attack in the action phase, or an edge by its timing."""
+NO_AIM, AIM_ENEMY, AIM_WOUNDED = range(3)
+"""What a card targets: nothing, a living enemy (attacks) or a wounded friend (heals)."""
 
 
 def _bad(message: str) -> RuleError:
@@ -42,9 +46,9 @@ def _count(entry: dict[str, Any], field: str, low: int, default: int | None = No
 class CardSet:
     """A compiled, immutable card set shared by every state of a game."""
 
-    __slots__ = ("amount", "card_index", "ch_energy", "ch_index", "ch_keys", "ch_life", "ch_names",
+    __slots__ = ("_lineups", "amount", "card_index", "ch_energy", "ch_index", "ch_keys", "ch_life", "ch_names",
                  "ch_pool", "ch_refresh", "ch_traits", "damage", "deck", "dice", "discards", "effect",
-                 "energy", "hit", "keys", "kind", "names", "raw", "squad", "trait_names", "traits", "when")
+                 "energy", "hit", "keys", "kind", "names", "play", "raw", "squad", "trait_names", "traits", "when")
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
@@ -82,6 +86,8 @@ class CardSet:
             self._card(c)
         for name in ("kind", "when", "effect", "amount", "energy", "dice", "discards", "hit", "damage"):
             setattr(self, name, tuple(getattr(self, name)))
+        self.play = tuple(self._play(c) for c in range(len(cards)))
+        self._lineups: dict[tuple[int, ...], Lineup] = {}
         self.squad = tuple(self.character(k) for k in raw.get("squad") or ())
         self.deck = self.deck_of(raw.get("deck") or {})
 
@@ -114,6 +120,29 @@ class CardSet:
         if not isinstance(self.hit[-1], int):
             raise _bad(f"{key}: the hit modifier must be a whole number.")
 
+    def _play(self, c: int) -> tuple[int, str, int, tuple[int, ...], int, int]:
+        """Card `c` as legal-action generation reads it: (timing, verb, energy cost, dice cost,
+        card cost, aim), one tuple so the hot path unpacks it in one step."""
+        edge = self.kind[c] == EDGE
+        timing = EDGE_ANY + self.when[c] if edge else IN_PHASE
+        aim = AIM_ENEMY if self.kind[c] == ATTACK else AIM_WOUNDED if self.effect[c] == HEAL else NO_AIM
+        return timing, "edge" if edge else "play", self.energy[c], self.dice[c], self.discards[c], aim
+
+    def lineup(self, chdef: tuple[int, ...]) -> Lineup:
+        """The characters `chdef` names (three a seat) as legal-action generation reads them, worked
+        out once per squad line-up: `Lineup`."""
+        found = self._lineups.get(chdef)
+        if found is None:
+            crews = tuple(tuple((slot, 3 * seat + slot, self.ch_energy[d], self.ch_refresh[d])
+                                for slot, d in enumerate(chdef[3 * seat:3 * seat + 3]))
+                          for seat in range(len(chdef) // 3))
+            able = tuple(tuple(tuple(m[:3] for m in crew if self.ch_traits[chdef[m[1]]] & traits)
+                               for traits in self.traits) for crew in crews)
+            enemies = tuple(tuple((t, slot, ch) for t, crew in enumerate(crews) if t != seat
+                                  for slot, ch, _, _ in crew) for seat in range(len(crews)))
+            found = self._lineups[chdef] = Lineup(crews, able, enemies)
+        return found
+
     def character(self, key: str) -> int:
         if key not in self.ch_index:
             raise _bad(f"There is no character {key!r} in this set: choose one of {', '.join(self.ch_keys)}.")
@@ -126,6 +155,17 @@ class CardSet:
         if missing:
             raise _bad(f"There is no card {missing[0]!r} in this set: choose one of {', '.join(self.keys)}.")
         return tuple(sorted(self.card_index[k] for k in keys))
+
+
+class Lineup(NamedTuple):
+    """Each seat's characters, fixed for a whole game."""
+
+    crews: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    """Per seat: (slot, character, energy, refresh cost) of each of its characters."""
+    able: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]
+    """Per seat, per card: (slot, character, energy) of each character sharing a trait with it."""
+    enemies: tuple[tuple[tuple[int, int, int], ...], ...]
+    """Per seat: (seat, slot, character) of every other side's character, in seat order."""
 
 
 @lru_cache(maxsize=1)

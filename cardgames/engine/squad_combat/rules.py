@@ -10,10 +10,14 @@ or no more end-of-turn discards).
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import ge
+
 from cardgames.engine.core import Action, Event, RuleError, as_action
 
 from .cards import (
-    ANY,
+    AIM_ENEMY,
+    AIM_WOUNDED,
     ATTACK,
     ATTACK_MOD,
     DEFENCE_MOD,
@@ -22,9 +26,9 @@ from .cards import (
     ENERGY,
     HEAL,
     KINDS,
+    NO_AIM,
     ROLL,
     WHEN_ATTACK,
-    WHEN_DEFENCE,
 )
 from .state import ACTION, ATTACK_DIE, DEFENCE_DIE, END_DISCARD, MODIFIERS, OVER, PAY, STEPS, State
 
@@ -33,6 +37,13 @@ NO_TARGET = (None,)
 
 def who(st: State, ch: int) -> str:
     return f"{st.players[ch // 3]}'s {st.cs.ch_names[st.chdef[ch]]}"
+
+
+def can_pay(held: list[int], needs: tuple[int, ...]) -> bool:
+    """Whether dice `held` (highest first, as a character always holds them) meet the minimums
+    `needs` (highest first): exactly when the i-th highest die meets the i-th highest minimum,
+    which is when `pay_dice` finds a payment, without copying the dice."""
+    return len(held) >= len(needs) and all(map(ge, held, needs))
 
 
 def pay_dice(held: list[int], needs: tuple[int, ...]) -> list[int] | None:
@@ -73,7 +84,7 @@ def problem(st: State, seat: int, c: int, slot: object) -> str | None:
         return "traits"
     if cs.ch_energy[d] - st.spent[ch] < cs.energy[c]:
         return "energy cost"
-    if cs.dice[c] and pay_dice(st.held[ch], cs.dice[c]) is None:
+    if not can_pay(st.held[ch], cs.dice[c]):
         return "dice cost"
     if len(hand) - 1 < cs.discards[c]:
         return "card cost"
@@ -108,60 +119,65 @@ def explain(st: State, seat: int, c: int, slot: int, rule: str) -> str:
 
 def targets(st: State, seat: int, c: int) -> list[tuple[int, int]] | tuple[None]:
     """Targets card `c` needs: a living enemy for an attack, a wounded friend for a heal."""
-    cs = st.cs
-    if cs.kind[c] == ATTACK:
-        alive = st.alive
-        return [(t, s) for t in range(st.n) if t != seat for s in range(3) if alive[3 * t + s]]
-    if cs.effect[c] == HEAL:
-        return [(seat, s) for s in range(3) if st.alive[3 * seat + s] and st.wounds[3 * seat + s]]
+    return aims(st, seat, st.cs.play[c][-1])
+
+
+def aims(st: State, seat: int, aim: int) -> list[tuple[int, int]] | tuple[None]:
+    """The targets of a card aiming at `aim` (``cards.NO_AIM``, ``AIM_ENEMY``, ``AIM_WOUNDED``)."""
+    alive = st.alive
+    if aim == AIM_ENEMY:
+        return [(t, s) for t, s, ch in st.lineup.enemies[seat] if alive[ch]]
+    if aim == AIM_WOUNDED:
+        return [(seat, s) for s in range(3) if alive[3 * seat + s] and st.wounds[3 * seat + s]]
     return NO_TARGET
+
+
+IN_ACTION_PHASE = (True, True, False, False)
+"""`open_timings` in the action phase: actions, attacks and any-time edges."""
+
+
+def open_timings(st: State, seat: int) -> tuple[bool, bool, bool, bool]:
+    """Which card timings (``cards.IN_PHASE``, ``EDGE_ANY``, ``EDGE_ATTACK``, ``EDGE_DEFENCE``)
+    `seat` may play now: actions, attacks and any-time edges in the action phase; in an attack,
+    any-time edges and those of the side `seat` is on."""
+    if st.step == ACTION:
+        return IN_ACTION_PHASE
+    return (False, True, seat == st.a_ch // 3, seat == st.d_ch // 3)
 
 
 def timing(st: State, seat: int, c: int) -> str | None:
     """The rule that stops card `c` being played in this step, or None."""
-    cs = st.cs
-    kind, when = cs.kind[c], cs.when[c]
-    if st.step == ACTION:
-        return "edge timing" if kind == EDGE and when != ANY else None
-    if kind != EDGE:
-        return "action phase"
-    if when == WHEN_ATTACK and seat != st.a_ch // 3:
-        return "edge timing"
-    if when == WHEN_DEFENCE and seat != st.d_ch // 3:
-        return "edge timing"
-    return None
+    when = st.cs.play[c][0]
+    if open_timings(st, seat)[when]:
+        return None
+    return "edge timing" if st.cs.kind[c] == EDGE else "action phase"
 
 
 # --- legal actions ------------------------------------------------------------------------------
 
 
-def _cards(st: State, seat: int, out: list[Action]) -> None:
-    """The card plays open to `seat` now: `timing` and `problem` find nothing (same tests, inlined)."""
-    cs = st.cs
-    kinds, whens, traits, energy, dice, discards = cs.kind, cs.when, cs.traits, cs.energy, cs.dice, cs.discards
-    ch_traits, ch_energy, held, spent = cs.ch_traits, cs.ch_energy, st.held, st.spent
+def _plays(st: State, seat: int, open_: tuple[bool, ...], out: list[Action]) -> None:
+    """Each card play open to `seat` now (`timing` and `problem` find nothing): a living character
+    sharing a trait that can pay the energy and the dice, on each target the card needs."""
+    play, able = st.cs.play, st.lineup.able[seat]
+    alive, spent, held = st.alive, st.spent, st.held
     hand = st.hand[seat]
     spare = len(hand) - 1
-    chars = [(slot, 3 * seat + slot, st.chdef[3 * seat + slot]) for slot in range(3)
-             if st.alive[3 * seat + slot]]
-    in_phase = st.step == ACTION
+    found: list = [NO_TARGET, None, None]  # targets by aim, worked out once a card needs them
     for c in sorted(set(hand)):
-        if discards[c] > spare:
+        when, verb, energy, dice, discards, aim = play[c]
+        if discards > spare or not open_[when]:
             continue
-        if in_phase:
-            if kinds[c] == EDGE and whens[c] != ANY:
-                continue
-        elif timing(st, seat, c) is not None:
-            continue
-        verb = "edge" if kinds[c] == EDGE else "play"
-        aims = None
-        for slot, ch, d in chars:
-            if (ch_traits[d] & traits[c] and ch_energy[d] - spent[ch] >= energy[c]
-                    and (not dice[c] or pay_dice(held[ch], dice[c]) is not None)):
-                if aims is None:
-                    aims = targets(st, seat, c)
-                for aim in aims:
-                    out.append((verb, c, slot) if aim is None else (verb, c, slot, *aim))
+        for slot, ch, full in able[c]:
+            if alive[ch] and full - spent[ch] >= energy and (not dice or can_pay(held[ch], dice)):
+                if aim == NO_AIM:
+                    out.append((verb, c, slot))
+                    continue
+                targeted = found[aim]
+                if targeted is None:
+                    targeted = found[aim] = aims(st, seat, aim)
+                for t, s in targeted:
+                    out.append((verb, c, slot, t, s))
 
 
 def legal_actions(st: State, seat: int) -> list[Action]:
@@ -170,17 +186,15 @@ def legal_actions(st: State, seat: int) -> list[Action]:
         return []
     if step == ACTION:
         out: list[Action] = [("pass",)]
-        cs = st.cs
-        for slot in range(3):
-            ch = 3 * seat + slot
-            d = st.chdef[ch]
-            if st.alive[ch] and cs.ch_energy[d] - st.spent[ch] >= cs.ch_refresh[d]:
+        alive, spent = st.alive, st.spent
+        for slot, ch, full, refresh in st.lineup.crews[seat]:
+            if alive[ch] and full - spent[ch] >= refresh:
                 out.append(("refresh", slot))
-        _cards(st, seat, out)
+        _plays(st, seat, IN_ACTION_PHASE, out)
         return out
     if step == MODIFIERS:
         out = [("done",)]
-        _cards(st, seat, out)
+        _plays(st, seat, open_timings(st, seat), out)
         return out
     if step in (ATTACK_DIE, DEFENCE_DIE):
         ch = st.a_ch if step == ATTACK_DIE else st.d_ch
@@ -196,38 +210,38 @@ def legal_actions(st: State, seat: int) -> list[Action]:
 # --- apply --------------------------------------------------------------------------------------
 
 
-def apply(st: State, action: Action, player: int | None) -> list[Event]:
+def apply(st: State, action: Action, player: int | None = None) -> list[Event]:
     """Apply one action of the seat to move; raise `RuleError` (changing nothing) if it is illegal."""
-    if st.step == OVER:
+    step = st.step
+    if step == OVER:
         raise RuleError("game over", "The game is over: start a new game to play on.")
     seat = st.cur
     if player is not None and player != seat:
         raise RuleError("turn order", f"It is {st.players[seat]}'s turn to act: wait for your turn.")
     if type(action) is not tuple:
         action = as_action(action)
-    handler = HANDLERS.get((st.step, action[0] if action else None))
-    if handler is None:
-        raise RuleError(STEPS[st.step], f"{action!r} cannot be taken now ({STEPS[st.step]}): choose one of "
+    found = HANDLERS[step].get(action[0]) if action else None
+    if found is None:
+        raise RuleError(STEPS[step], f"{action!r} cannot be taken now ({STEPS[step]}): choose one of "
                         f"{legal_actions(st, seat)}.")
+    handler, lengths = found
+    if len(action) not in lengths:
+        raise _malformed(action)
+    for x in action[1:]:
+        if type(x) is not int:
+            raise _malformed(action)
     out: list[Event] = []
     handler(st, seat, action, out)
     st.actions.append((seat, action))
     return out
 
 
-def _ints(action: Action, *lengths: int) -> None:
-    if len(action) in lengths:
-        for x in action[1:]:
-            if type(x) is not int:
-                break
-        else:
-            return
-    raise RuleError("action", f"{action!r} is malformed: use one of the actions legal_actions lists.")
+def _malformed(action: Action) -> RuleError:
+    return RuleError("action", f"{action!r} is malformed: use one of the actions legal_actions lists.")
 
 
 def _card(st: State, seat: int, action: Action, out: list[Event]) -> None:
     """Announce a card: check trait, costs and timing, pay energy and dice, then the card cost."""
-    _ints(action, 3, 5)
     cs = st.cs
     c, slot = action[1], action[2]
     if not 0 <= c < len(cs.keys):
@@ -263,7 +277,6 @@ def _card(st: State, seat: int, action: Action, out: list[Event]) -> None:
 
 def _discard(st: State, seat: int, action: Action, out: list[Event]) -> None:
     """Pay a card cost, or discard at the end of the turn (up to two)."""
-    _ints(action, 2)
     c = action[1]
     hand = st.hand[seat]
     if c not in hand:
@@ -327,8 +340,7 @@ def _effect(st: State, seat: int, c: int, ch: int, tch: int, out: list[Event]) -
 
 def _roll(st: State, ch: int, count: int, out: list[Event]) -> None:
     """Roll dice onto a character, then keep no more than its dice pool (the highest)."""
-    d6 = st.dice.d6
-    rolled = [d6() for _ in range(count)]
+    rolled = list(map(st.dice.roll, repeat(6, count)))
     held = st.held[ch] + rolled
     held.sort(reverse=True)
     del held[st.cs.ch_pool[st.chdef[ch]]:]
@@ -339,7 +351,6 @@ def _roll(st: State, ch: int, count: int, out: list[Event]) -> None:
 
 def _refresh(st: State, seat: int, action: Action, out: list[Event]) -> None:
     """Refresh dice: pay the refresh energy, roll the dice pool onto the character, keep the pool."""
-    _ints(action, 2)
     slot = action[1]
     if not 0 <= slot < 3 or not st.alive[3 * seat + slot]:
         raise RuleError("character", f"Choose a living character of yours by slot 0-2, not {slot}.")
@@ -356,7 +367,6 @@ def _refresh(st: State, seat: int, action: Action, out: list[Event]) -> None:
 
 def _pass(st: State, seat: int, action: Action, out: list[Event]) -> None:
     """Pass: no more action phases this turn (edges still allowed)."""
-    _ints(action, 1)
     st.passed[seat] = True
     out.append(Event("pass", f"{st.players[seat]} passes." if st.verbose else "", None, {"seat": seat}))
     _next_phase(st, seat, out)
@@ -364,7 +374,6 @@ def _pass(st: State, seat: int, action: Action, out: list[Event]) -> None:
 
 def _die(st: State, seat: int, action: Action, out: list[Event]) -> None:
     """Spend the attack die, then the defence die; declining is a die of 0."""
-    _ints(action, 2)
     value = action[1]
     attacking = st.step == ATTACK_DIE
     ch = st.a_ch if attacking else st.d_ch
@@ -384,7 +393,6 @@ def _die(st: State, seat: int, action: Action, out: list[Event]) -> None:
 
 def _done(st: State, seat: int, action: Action, out: list[Event]) -> None:
     """No more edges (both sides in a row ends the modifiers), or no more end-of-turn discards."""
-    _ints(action, 1)
     if st.step == END_DISCARD:
         _draw_up(st, seat, out)
         return
@@ -525,22 +533,22 @@ def setup(st: State) -> None:
         st.dice.shuffle(st.deck[seat])
     for seat in range(st.n):
         _draw(st, seat, st.hand_size, out, False)
-    d6 = st.dice.d6
+    roll = st.dice.roll
     for ch, d in enumerate(st.chdef):
-        st.held[ch] = sorted((d6() for _ in range(st.cs.ch_pool[d])), reverse=True)
+        st.held[ch] = sorted(map(roll, repeat(6, st.cs.ch_pool[d])), reverse=True)
     st.first = st.actor = st.cur = st.dice.below(st.n)
 
 
-HANDLERS = {
-    (ACTION, "pass"): _pass,
-    (ACTION, "refresh"): _refresh,
-    (ACTION, "play"): _card,
-    (ACTION, "edge"): _card,
-    (MODIFIERS, "edge"): _card,
-    (MODIFIERS, "done"): _done,
-    (PAY, "discard"): _discard,
-    (END_DISCARD, "discard"): _discard,
-    (END_DISCARD, "done"): _done,
-    (ATTACK_DIE, "die"): _die,
-    (DEFENCE_DIE, "die"): _die,
+STEP_HANDLERS = {
+    ACTION: {"pass": _pass, "refresh": _refresh, "play": _card, "edge": _card},
+    PAY: {"discard": _discard},
+    ATTACK_DIE: {"die": _die},
+    DEFENCE_DIE: {"die": _die},
+    MODIFIERS: {"edge": _card, "done": _done},
+    END_DISCARD: {"discard": _discard, "done": _done},
 }
+LENGTHS = {"pass": (1,), "done": (1,), "refresh": (2,), "die": (2,), "discard": (2,), "play": (3, 5), "edge": (3, 5)}
+"""The parts each action has: its word, then ints (a card play with or without a target)."""
+HANDLERS: tuple[dict, ...] = tuple({word: (handler, LENGTHS[word]) for word, handler in
+                                    STEP_HANDLERS.get(step, {}).items()} for step in range(len(STEPS)))
+"""Indexed by step: each action word's handler and lengths, looked up once per action."""

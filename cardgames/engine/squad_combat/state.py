@@ -40,7 +40,7 @@ class State:
     __slots__ = (
         "a_card", "a_ch", "a_die", "a_mod", "actions", "actor", "alive", "chdef", "config", "cs", "cur",
         "d_ch", "d_die", "d_mod", "deck", "dice", "discard", "dmg", "dones", "end_discards", "eot_count",
-        "first", "forks", "hand", "hand_size", "held", "max_turns", "n", "p_card", "p_ch", "p_kind",
+        "first", "forks", "hand", "hand_size", "held", "lineup", "max_turns", "n", "p_card", "p_ch", "p_kind",
         "p_seat", "p_tch", "passed", "pay_left", "players", "reshuffle", "rotate", "seed",
         "spent", "step", "turn", "verbose", "winner", "wounds",
     )
@@ -73,6 +73,7 @@ def blank(config: dict[str, Any], players: Sequence[str], seed: int | None, dice
             raise RuleError("squads", "Each player controls 3 characters: name exactly three.")
         chdef.extend(chosen)
     st.chdef = tuple(chdef)
+    st.lineup = cs.lineup(st.chdef)
     decks = config.get("decks") or [None] * n
     if len(decks) != n:
         raise RuleError("decks", f"Give one deck per player ({n}), or none for the set's default.")
@@ -102,6 +103,7 @@ def clone(st: State) -> State:
     """A copy sharing only immutable parts; its dice are a fresh unlogged stream."""
     c = State()
     c.config, c.players, c.seed, c.cs, c.n, c.chdef = st.config, st.players, st.seed, st.cs, st.n, st.chdef
+    c.lineup = st.lineup
     c.verbose, c.hand_size, c.end_discards = st.verbose, st.hand_size, st.end_discards
     c.max_turns, c.reshuffle, c.rotate = st.max_turns, st.reshuffle, st.rotate
     st.forks += 1

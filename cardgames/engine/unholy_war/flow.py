@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from cardgames.engine.core import EVERYONE, Event
 
 from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, STRATEGY, TAPPED, UP, State
@@ -12,8 +14,7 @@ from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, 
 
 def roll(st: State, n: int) -> tuple[int, list[int]]:
     """Roll `n` dice: the highest, +1 for each 1 rolled."""
-    d6 = st.dice.roll
-    faces = [d6(6) for _ in range(n)]
+    faces = list(map(st.dice.roll, repeat(6, n)))
     return max(faces, default=0) + faces.count(1), faces
 
 
@@ -45,12 +46,12 @@ def start_round(st: State, ev: list[Event] | None) -> None:
 def upkeep(st: State, seat: int, ev: list[Event] | None) -> None:
     """Facedown cards go back to hand with their dice to the pool; draw up to Power; untap."""
     keep, hand, back = [], st.hand[seat], 0
-    for card in st.field[seat]:
-        if card[UP]:
-            keep.append((card[KIND], card[DICE], 1, 0))
+    for kind, dice, up, _ in st.field[seat]:
+        if up:
+            keep.append((kind, dice, 1, 0))
         else:
-            hand.append(card[KIND])
-            st.pool[seat] += card[DICE]
+            hand.append(kind)
+            st.pool[seat] += dice
             back += 1
     st.field[seat] = keep
     if ev is not None:
@@ -97,14 +98,14 @@ def strategy_next(st: State, ev: list[Event] | None) -> None:
 
 def command_next(st: State, ev: list[Event] | None) -> None:
     """Initiative in the Command Phase: the highest Power of a face-up, untapped card."""
-    best, tied = 0, []
+    best, tied, out = 0, [], st.out
     for seat, field in enumerate(st.field):
-        if st.out[seat]:
+        if out[seat]:
             continue
         top = 0
-        for card in field:
-            if card[UP] and not card[TAPPED] and card[DICE] > top:
-                top = card[DICE]
+        for _, dice, up, tapped in field:
+            if up and not tapped and dice > top:
+                top = dice
         if top == 0 or top < best:
             continue
         if top > best:
@@ -166,8 +167,10 @@ def exert(st: State, seat: int, slot: int, pay: str, ev: list[Event] | None) -> 
 
 def can_ambush(st: State, seat: int, skip: int) -> bool:
     """Whether `seat` holds a facedown card (not `skip`) that can pay to Exert and still Engage."""
-    return any(not c[UP] and (not c[TAPPED] or c[DICE] >= 2)
-               for i, c in enumerate(st.field[seat]) if i != skip)
+    for i, (_, dice, up, tapped) in enumerate(st.field[seat]):
+        if not up and (not tapped or dice >= 2) and i != skip:
+            return True
+    return False
 
 
 def open_window(st: State, ev: list[Event] | None) -> None:

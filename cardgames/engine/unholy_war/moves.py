@@ -22,21 +22,22 @@ PAYS = ("tap", "die")
 
 def legal_actions(st: State, seat: int) -> list[tuple]:
     """Every legal action of `seat`, in a stable order (none unless it is their move)."""
-    if st.phase == OVER or seat != st.cur:
+    phase = st.phase
+    if phase == OVER or seat != st.cur:
         return []
-    if st.phase == STRATEGY:
+    if phase == STRATEGY:
         return _strategy_actions(st, seat)
-    if st.phase == COMMAND:
+    if phase == COMMAND:
         return _command_actions(st, seat)
-    if st.phase == AMBUSH:
+    if phase == AMBUSH:
         skip = st.eng[3]
         acts = []
-        for i, c in enumerate(st.field[seat]):
-            if c[UP] or i == skip:
+        for i, (_, dice, up, tapped) in enumerate(st.field[seat]):
+            if up or i == skip:
                 continue
-            if not c[TAPPED]:
+            if not tapped:
                 acts.append(("ambush", i, "tap"))
-            if c[DICE] >= 2:
+            if dice >= 2:
                 acts.append(("ambush", i, "die"))
         acts.append(("decline",))
         return acts
@@ -44,59 +45,77 @@ def legal_actions(st: State, seat: int) -> list[tuple]:
 
 
 def _strategy_actions(st: State, seat: int) -> list[tuple]:
-    kinds = sorted(set(st.hand[seat]))
-    if st.pool[seat] == 0:
+    """Return the hand once the pool is empty; else hurt (first thing only), play each kind held
+    face up or down, or assign a die to each card."""
+    kinds = tuple(sorted(set(st.hand[seat])))
+    return _SHAPES[_strategy, st.pool[seat] == 0, st.fresh, kinds, len(st.field[seat])][:]
+
+
+def _strategy(empty: bool, fresh: bool, kinds: tuple[int, ...], cards: int) -> list[tuple]:
+    if empty:
         return [("bottom", k) for k in kinds]
-    acts: list[tuple] = [("hurt",)] if st.fresh else []
+    acts: list[tuple] = [("hurt",)] if fresh else []
     for k in kinds:
         acts.append(("play", k, "up"))
         acts.append(("play", k, "down"))
-    acts += _cached(("assign", len(st.field[seat])), _assigns)
+    return acts + [("assign", i) for i in range(cards)]
+
+
+CACHE_LIMIT = 100_000
+"""Lists cached before the cache starts afresh (bounds memory)."""
+
+
+class _Shapes(dict):
+    """Lists of action tuples built once per shape, keyed ``(builder, *its arguments)`` (the shapes
+    that recur are few); a plain lookup on a hit, the builder on a miss. Never change a list."""
+
+    def __missing__(self, key: tuple) -> list[tuple]:
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        built = self[key] = key[0](*key[1:])
+        return built
+
+
+_SHAPES = _Shapes()
+
+
+def _command_actions(st: State, seat: int) -> list[tuple]:
+    """The face-up, untapped cards with the Power that has Initiative act: pass, hide (alone or with
+    a facedown untapped card, the dice shared each way), or engage (Tap, or a die if two or more)."""
+    power = st.init_power
+    actors, hideable = [], []
+    for i, (_, dice, up, tapped) in enumerate(st.field[seat]):
+        if tapped:
+            continue
+        if not up:
+            hideable.append((i, dice))
+        elif dice == power:
+            actors.append(i)
+    if True in st.out:  # a defeated player's cards cannot be engaged
+        sizes = tuple(-1 if out else len(f) for f, out in zip(st.field, st.out, strict=True))
+    else:
+        sizes = tuple(map(len, st.field))
+    acts: list[tuple] = []
+    for i in actors:
+        acts.append(("pass", i))
+        acts.append(("hide", i, -1, power, 1))
+        for o, dice in hideable:
+            acts += _SHAPES[_hides, i, o, power + dice]
+        acts += _SHAPES[_engages, i, power >= 2, seat, sizes]
     return acts
-
-
-_CACHE: dict[tuple, list[tuple]] = {}
-
-
-def _cached(key: tuple, build: Callable[..., list[tuple]]) -> list[tuple]:
-    """Lists of action tuples built once per shape (they are immutable, and the shapes are few)."""
-    got = _CACHE.get(key)
-    if got is None:
-        got = _CACHE[key] = build(*key[1:])
-    return got
-
-
-def _assigns(n: int) -> list[tuple]:
-    return [("assign", i) for i in range(n)]
 
 
 def _hides(i: int, o: int, total: int) -> list[tuple]:
     return [("hide", i, o, d, 1) for d in range(1, total)] + [("hide", i, o, d, 0) for d in range(1, total)]
 
 
-def _engages(i: int, pay: str, seat: int, sizes: tuple[int, ...]) -> list[tuple]:
+def _engages(i: int, by_die: bool, seat: int, sizes: tuple[int, ...]) -> list[tuple]:
+    """Engage each opponent still in the game (-1) or one of their cards, by Tap, then by a die."""
     acts = []
-    for other, size in enumerate(sizes):
-        if other != seat and size >= 0:
-            acts.extend(("engage", i, pay, other, j) for j in range(-1, size))
-    return acts
-
-
-def _command_actions(st: State, seat: int) -> list[tuple]:
-    field, power = st.field[seat], st.init_power
-    hideable = [i for i, c in enumerate(field) if not c[UP] and not c[TAPPED]]
-    sizes = tuple(-1 if out else len(f) for f, out in zip(st.field, st.out, strict=True))
-    acts: list[tuple] = []
-    for i, c in enumerate(field):
-        if not c[UP] or c[TAPPED] or c[DICE] != power:
-            continue
-        acts.append(("pass", i))
-        acts.append(("hide", i, -1, power, 1))
-        for o in hideable:
-            acts += _cached(("hide", i, o, power + field[o][DICE]), _hides)
-        acts += _cached(("engage", i, "tap", seat, sizes), _engages)
-        if power >= 2:
-            acts += _cached(("engage", i, "die", seat, sizes), _engages)
+    for pay in PAYS[:2 if by_die else 1]:
+        for other, size in enumerate(sizes):
+            if other != seat and size >= 0:
+                acts.extend(("engage", i, pay, other, j) for j in range(-1, size))
     return acts
 
 
