@@ -178,3 +178,28 @@ def test_a_forced_move_needs_no_search():
     seat = GAME.to_move(state)[0]
     player = ISMCTSPlayer(1, iterations=10**9)
     assert player.choose(GAME, state, seat) == GAME.legal_actions(state, seat)[0]
+
+
+def test_search_player_takes_the_games_tuned_settings_and_overrides():
+    from battles.engine import GAME as BATTLE
+    from cardgames.engine.players import search_player
+
+    tuned = search_player(BATTLE, 1, iterations=50)
+    assert (tuned.iterations, tuned.exploration, tuned.rollout_depth, tuned.rollout_to_turn) == (50, 0.7, 12, True)
+    assert search_player(BATTLE, 1, exploration=0.2).exploration == 0.2
+    plain = search_player(GAME, 1)  # Command Dice keeps the player's defaults
+    assert (plain.exploration, plain.rollout_depth, plain.rollout_to_turn) == (0.35, 0, False)
+
+
+def test_play_outs_stop_at_the_searchers_next_decision_only_when_asked(monkeypatch):
+    from cardgames.engine import players
+
+    seen = []
+    real = players.play_random
+    monkeypatch.setattr(players, "play_random", lambda *a, **k: seen.append(k["stop_at"]) or real(*a, **k))
+    game = GuessGame()
+    for to_turn, expected in ((True, 0), (False, None)):
+        seen.clear()
+        ISMCTSPlayer(3, iterations=10, rollout_to_turn=to_turn).choose(game, hidden(game, 1), 0)
+        assert len(seen) == 10
+        assert set(seen) == {expected}
