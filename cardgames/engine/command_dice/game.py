@@ -241,8 +241,8 @@ class CommandDiceGame:
             state.order = (first, 1 - first)
         state.step = 0
         if ev is not None:
-            shown = "; ".join(f"{self._who(state, s)} shows {state.rules.pool_text(chosen[s])}"
-                              for s in (0, 1) if chosen[s] is not None)
+            shown = "; ".join(f"{self._who(state, s)} shows {state.rules.pool_text(c)}"
+                              for s, c in enumerate(chosen) if c is not None)
             ev.append(Event("reveal", f"One, two, three... Fight! {shown}.",
                             data={"chosen": [list(c) if c is not None else None for c in chosen]}))
             ev.append(Event("initiative", f"{self._who(state, first)} {reason}.", data={"first": first}))

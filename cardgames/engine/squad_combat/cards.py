@@ -50,6 +50,38 @@ class CardSet:
                  "ch_pool", "ch_refresh", "ch_traits", "damage", "deck", "dice", "discards", "effect",
                  "energy", "hit", "keys", "kind", "names", "play", "raw", "squad", "trait_names", "traits", "when")
 
+    raw: dict[str, Any]
+    trait_names: tuple[str, ...]
+    # Characters, by index: keys, names, life, energy, dice pool, refresh cost, trait bits
+    ch_keys: tuple[str, ...]
+    ch_names: tuple[str, ...]
+    ch_life: tuple[int, ...]
+    ch_energy: tuple[int, ...]
+    ch_pool: tuple[int, ...]
+    ch_refresh: tuple[int, ...]
+    ch_traits: tuple[int, ...]
+    ch_index: dict[str, int]
+    # Cards, by index
+    keys: tuple[str, ...]
+    names: tuple[str, ...]
+    card_index: dict[str, int]
+    traits: tuple[int, ...]
+    kind: tuple[int, ...]
+    when: tuple[int, ...]
+    effect: tuple[int, ...]
+    amount: tuple[int, ...]
+    energy: tuple[int, ...]
+    dice: tuple[tuple[int, ...], ...]
+    """The dice cost: die minimums, highest first."""
+    discards: tuple[int, ...]
+    hit: tuple[int, ...]
+    damage: tuple[int, ...]
+    play: tuple[tuple[int, str, int, tuple[int, ...], int, int], ...]
+    """Per card: what `_play` returns."""
+    _lineups: dict[tuple[int, ...], Lineup]
+    squad: tuple[int, ...]
+    deck: tuple[int, ...]
+
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
         self.trait_names = tuple(raw.get("traits") or ())
@@ -80,18 +112,18 @@ class CardSet:
             raise _bad("Card and character keys must be unique: rename the duplicates.")
         self.card_index = {k: i for i, k in enumerate(self.keys)}
         self.traits = tuple(mask(c) for c in cards)
-        self.kind, self.when, self.effect, self.amount = [], [], [], []
-        self.energy, self.dice, self.discards, self.hit, self.damage = [], [], [], [], []
-        for c in cards:
-            self._card(c)
-        for name in ("kind", "when", "effect", "amount", "energy", "dice", "discards", "hit", "damage"):
-            setattr(self, name, tuple(getattr(self, name)))
+        rows = [self._card(c) for c in cards]
+        (self.kind, self.when, self.effect, self.amount, self.energy, self.dice, self.discards, self.hit,
+         self.damage) = (tuple(r[0] for r in rows), tuple(r[1] for r in rows), tuple(r[2] for r in rows),
+                         tuple(r[3] for r in rows), tuple(r[4] for r in rows), tuple(r[5] for r in rows),
+                         tuple(r[6] for r in rows), tuple(r[7] for r in rows), tuple(r[8] for r in rows))
         self.play = tuple(self._play(c) for c in range(len(cards)))
-        self._lineups: dict[tuple[int, ...], Lineup] = {}
+        self._lineups = {}
         self.squad = tuple(self.character(k) for k in raw.get("squad") or ())
         self.deck = self.deck_of(raw.get("deck") or {})
 
-    def _card(self, c: dict[str, Any]) -> None:
+    def _card(self, c: dict[str, Any]) -> tuple[int, int, int, int, int, tuple[int, ...], int, int, int]:
+        """Card `c` checked, as (kind, when, effect, amount, energy, dice, discards, hit, damage)."""
         key = c["key"]
         if c.get("kind") not in KINDS:
             raise _bad(f"{key}: kind must be one of {', '.join(KINDS)}.")
@@ -108,17 +140,15 @@ class CardSet:
             raise _bad(f"{key}: attacks have a hit modifier and damage; other cards have an effect.")
         if effect in (ATTACK_MOD, DEFENCE_MOD) and (kind != EDGE or when != effect - ATTACK_MOD + 1):
             raise _bad(f"{key}: an attack or defence modifier is an edge played when attacking or defending.")
-        self.kind.append(kind)
-        self.when.append(when if kind == EDGE else ANY)
-        self.effect.append(effect)
-        self.amount.append(_count(c, "amount", 1) if effect else 0)
-        self.energy.append(_count(cost, "energy", 0, 0))
-        self.dice.append(tuple(sorted(dice, reverse=True)))
-        self.discards.append(_count(cost, "cards", 0, 0))
-        self.hit.append(c.get("hit", 0) if kind == ATTACK else 0)
-        self.damage.append(_count(c, "damage", 1) if kind == ATTACK else 0)
-        if not isinstance(self.hit[-1], int):
+        amount = _count(c, "amount", 1) if effect else 0
+        energy = _count(cost, "energy", 0, 0)
+        discards = _count(cost, "cards", 0, 0)
+        hit = c.get("hit", 0) if kind == ATTACK else 0
+        damage = _count(c, "damage", 1) if kind == ATTACK else 0
+        if not isinstance(hit, int):
             raise _bad(f"{key}: the hit modifier must be a whole number.")
+        return (kind, when if kind == EDGE else ANY, effect, amount, energy, tuple(sorted(dice, reverse=True)),
+                discards, hit, damage)
 
     def _play(self, c: int) -> tuple[int, str, int, tuple[int, ...], int, int]:
         """Card `c` as legal-action generation reads it: (timing, verb, energy cost, dice cost,

@@ -139,7 +139,7 @@ def _standing(st: State, seat: int) -> float:
     for ch in range(3 * seat, 3 * seat + 3):
         if st.alive[ch]:
             full = life[st.chdef[ch]]
-            dmg = st.dmg[ch]
+            dmg: float = st.dmg[ch]
             if ch == st.d_ch:
                 dmg += cs.damage[st.a_card] * _hit_chance(st)
             chars += 1.0 + max(full - dmg, 0.0) / full

@@ -263,7 +263,10 @@ def _card(st: State, seat: int, action: Action, out: list[Event]) -> None:
     st.hand[seat].remove(c)
     st.spent[ch] += cs.energy[c]
     if cs.dice[c]:
-        st.held[ch] = pay_dice(st.held[ch], cs.dice[c])
+        left = pay_dice(st.held[ch], cs.dice[c])
+        if left is None:  # `problem` checked `can_pay`, so the dice always pay
+            raise RuleError("dice cost", explain(st, seat, c, slot, "dice cost"))
+        st.held[ch] = left
     st.p_kind, st.p_seat, st.p_card, st.p_ch = cs.kind[c], seat, c, ch
     st.p_tch = -1 if aim is None else 3 * aim[0] + aim[1]
     on = "" if aim is None or not st.verbose else f" on {who(st, st.p_tch)}"
@@ -443,9 +446,9 @@ def _kill(st: State, ch: int, out: list[Event]) -> None:
     standing = [t for t in range(st.n) if seat_alive(st, t)]
     if len(standing) <= 1:
         st.step, st.cur = OVER, -1
-        st.winner = standing[0] if standing else None
-        out.append(Event("over", f"{st.players[st.winner]} wins." if st.verbose and standing else "",
-                         None, {"winner": st.winner}))
+        st.winner = winner = standing[0] if standing else None
+        out.append(Event("over", f"{st.players[winner]} wins." if st.verbose and winner is not None else "",
+                         None, {"winner": winner}))
 
 
 def _next_phase(st: State, seat: int, out: list[Event]) -> None:

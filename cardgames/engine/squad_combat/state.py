@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Dice, RuleError
+from cardgames.engine.core import Action, Dice, RuleError
 
-from .cards import SQUAD, CardSet, card_set
+from .cards import SQUAD, CardSet, Lineup, card_set
 
 ACTION, PAY, ATTACK_DIE, DEFENCE_DIE, MODIFIERS, END_DISCARD, OVER = range(7)
 STEPS = ("action", "pay", "attack die", "defence die", "modifiers", "end of turn", "over")
@@ -46,7 +46,61 @@ class State:
     )
 
     config: dict[str, Any]
+    players: list[str]
+    seed: int | None
+    dice: Dice
     cs: CardSet
+    n: int
+    """Seats, 2 to 6."""
+    chdef: tuple[int, ...]
+    """Per character: its index in the card set's characters."""
+    lineup: Lineup
+    verbose: bool
+    # House rules (`HOUSE_RULES`)
+    hand_size: int
+    end_discards: int
+    max_turns: int
+    reshuffle: bool
+    rotate: bool
+    # Zones: per seat (hand, deck, discard) or per character (wounds, held); cards are set indexes
+    hand: list[list[int]]
+    deck: list[list[int]]
+    discard: list[list[int]]
+    wounds: list[list[tuple[int, int]]]
+    """Per character: (owner seat, card) of each wound card under it, oldest first."""
+    held: list[list[int]]
+    """Per character: its dice, highest first."""
+    dmg: list[int]
+    alive: list[bool]
+    spent: list[int]
+    """Per character: energy spent this turn."""
+    passed: list[bool]
+    actions: list[tuple[int, Action]]
+    # Where the turn is
+    turn: int
+    first: int
+    cur: int
+    actor: int
+    step: int
+    # A card being paid for (kind, seat, card, character, target; -1 when none) and cards still to pay
+    p_kind: int
+    p_seat: int
+    p_card: int
+    p_ch: int
+    p_tch: int
+    pay_left: int
+    # An attack under way (card and characters -1 when none), its dice, modifiers and edge passes
+    a_card: int
+    a_ch: int
+    d_ch: int
+    a_die: int
+    d_die: int
+    a_mod: int
+    d_mod: int
+    dones: int
+    eot_count: int
+    winner: int | None
+    forks: int
 
 
 def blank(config: dict[str, Any], players: Sequence[str], seed: int | None, dice: Dice) -> State:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import repeat
 
-from cardgames.engine.core import EVERYONE, Event
+from cardgames.engine.core import EVERYONE, Event, RuleError
 
 from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, STRATEGY, TAPPED, UP, State
 
@@ -176,7 +176,10 @@ def can_ambush(st: State, seat: int, skip: int) -> bool:
 def open_window(st: State, ev: list[Event] | None) -> None:
     """After an Engagement is announced, the engaged player may Ambush if the Defender is a player
     or a face-up card (or any card, by house rule); otherwise the Engagement resolves."""
-    _, _, d_seat, d_slot = st.eng
+    eng = st.eng
+    if eng is None:
+        raise RuleError("engagement", "No Engagement is under way: engage a card or player first.")
+    _, _, d_seat, d_slot = eng
     open_ = d_slot < 0 or st.field[d_seat][d_slot][UP] or st.protect_facedown
     if open_ and can_ambush(st, d_seat, d_slot):
         st.phase, st.cur = AMBUSH, d_seat
@@ -218,7 +221,10 @@ def clash(st: State, a_seat: int, a_slot: int, d_seat: int, d_slot: int, ev: lis
 
 def resolve(st: State, ev: list[Event] | None) -> None:
     """The Engagement: reveal, Attack against Defense; a surviving card Defender counter-attacks."""
-    a_seat, a_slot, d_seat, d_slot = st.eng
+    eng = st.eng
+    if eng is None:
+        raise RuleError("engagement", "No Engagement is under way: engage a card or player first.")
+    a_seat, a_slot, d_seat, d_slot = eng
     reveal(st, a_seat, a_slot, ev)
     if d_slot >= 0:
         reveal(st, d_seat, d_slot, ev)
@@ -237,7 +243,10 @@ def resolve(st: State, ev: list[Event] | None) -> None:
 
 def backlash(st: State, ev: list[Event] | None) -> None:
     """A Hit player's backlash Exerts the card engaged with them: a tapped card must give a die."""
-    a_seat, a_slot, _, _ = st.eng
+    eng = st.eng
+    if eng is None:
+        raise RuleError("engagement", "No Engagement is under way: engage a card or player first.")
+    a_seat, a_slot, _, _ = eng
     if st.field[a_seat][a_slot][TAPPED]:
         exert(st, a_seat, a_slot, "die", ev)
         st.eng = None

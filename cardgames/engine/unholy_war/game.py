@@ -25,6 +25,12 @@ def _dice_load(seed: int | None, log: list[int] | None) -> Dice:
     return dice
 
 
+def _four(values: Sequence[Any]) -> tuple[int, int, int, int]:
+    """A field card (kind, dice, up, tapped) or an Engagement (seats and slots) read back from JSON."""
+    a, b, c, d = values
+    return int(a), int(b), int(c), int(d)
+
+
 class UnholyWarGame:
     """Unholy War, level 1, for 2 or more players."""
 
@@ -139,12 +145,12 @@ class UnholyWarGame:
         st.hand = [[int(k) for k in h] for h in data["hand"]]
         st.deck = [[int(k) for k in d] for d in data["deck"]]
         st.discard = [[int(k) for k in d] for d in data["discard"]]
-        st.field = [[tuple(int(x) for x in c) for c in f] for f in data["field"]]
+        st.field = [[_four(c) for c in f] for f in data["field"]]
         st.out = [bool(x) for x in data["out"]]
         st.acted = [bool(x) for x in data["acted"]]
         st.phase, st.cur, st.round = int(data["phase"]), int(data["cur"]), int(data["round"])
         st.fresh, st.init_power = bool(data["fresh"]), int(data["init_power"])
-        st.eng = None if data["eng"] is None else tuple(int(x) for x in data["eng"])
+        st.eng = None if data["eng"] is None else _four(data["eng"])
         st.winner = data["winner"]
         return st
 

@@ -30,8 +30,11 @@ def legal_actions(st: State, seat: int) -> list[tuple]:
     if phase == COMMAND:
         return _command_actions(st, seat)
     if phase == AMBUSH:
-        skip = st.eng[3]
-        acts = []
+        eng = st.eng
+        if eng is None:  # the Ambush window is only open during an Engagement
+            return []
+        skip = eng[3]
+        acts: list[tuple] = []
         for i, (_, dice, up, tapped) in enumerate(st.field[seat]):
             if up or i == skip:
                 continue
@@ -111,7 +114,7 @@ def _hides(i: int, o: int, total: int) -> list[tuple]:
 
 def _engages(i: int, by_die: bool, seat: int, sizes: tuple[int, ...]) -> list[tuple]:
     """Engage each opponent still in the game (-1) or one of their cards, by Tap, then by a die."""
-    acts = []
+    acts: list[tuple] = []
     for pay in PAYS[:2 if by_die else 1]:
         for other, size in enumerate(sizes):
             if other != seat and size >= 0:
@@ -340,7 +343,10 @@ def _engage(st: State, seat: int, action: tuple, ev: Ev) -> None:
 def _ambush(st: State, seat: int, action: tuple, ev: Ev) -> None:
     """Ambush: Exert one of your facedown cards to Engage the attacker; it becomes the Attacker."""
     _, slot, pay = action
-    a_seat, a_slot, _, d_slot = st.eng
+    eng = st.eng
+    if eng is None:
+        raise RuleError("engagement", "No Engagement is under way: engage a card or player first.")
+    a_seat, a_slot, _, d_slot = eng
     field = st.field[seat]
     if not 0 <= slot < len(field) or field[slot][UP] or slot == d_slot:
         raise RuleError("ambush", "Only your facedown cards have Ambush (not the Defender): "
@@ -363,7 +369,10 @@ def _decline(st: State, seat: int, action: tuple, ev: Ev) -> None:
 
 def _exert(st: State, seat: int, action: tuple, ev: Ev) -> None:
     """Backlash: the card that Hit a player is Exerted (Tap, or a die, even its last)."""
-    _, slot, _, _ = st.eng
+    eng = st.eng
+    if eng is None:
+        raise RuleError("engagement", "No Engagement is under way: engage a card or player first.")
+    _, slot, _, _ = eng
     flow.exert(st, seat, slot, action[1], ev)
     st.eng = None
     flow.command_next(st, ev)
