@@ -284,7 +284,7 @@ def unit_retinue_owners(*, units: Iterable[Unit | int]) -> dict[int, Commander |
             transaction_id__in=[t[0] for t in txns], amount__lt=0, account__kind=Account.Kind.PURSE,
     ).values_list("transaction_id", "account__commander_id"):
         payers[txn_id].add(commander_id)
-    paid: dict[tuple[int, int], set[int]] = defaultdict(set)  # (content type, object id) -> payers
+    paid: dict[tuple[int, int | None], set[int]] = defaultdict(set)  # (content type, object id) -> payers
     for txn_id, ct_id, object_id in txns:
         paid[(ct_id, object_id)] |= payers[txn_id]
     result_payers: dict[int, set[int]] = {uid: set() for uid in unit_ids}
