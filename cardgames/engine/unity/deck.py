@@ -34,6 +34,7 @@ GLORY = 1 << 9
 ANGEL = 1 << 10
 DAVID = 1 << 11
 POINTS = HUMAN | R_OBJECT  # the cards whose points count when playing in unity
+ANSWERS = DAVID | TRINITY | JUDGEMENT | GLORY | ANGEL  # the special answers to an evil attack
 
 POWER_FLAGS = {
     "david": DAVID, "trinity": TRINITY, "judgement": JUDGEMENT, "glory": GLORY,
@@ -44,8 +45,8 @@ POWER_FLAGS = {
 class Deck:
     """Per-card tables (tuples indexed by card id) for one deck definition."""
 
-    __slots__ = ("cat", "categories", "data", "draws", "festival", "flags", "free", "name", "ncards", "pick",
-                 "side", "targets", "twin", "value")
+    __slots__ = ("answers", "bit", "cat", "categories", "combining", "data", "draws", "festival", "flags", "free",
+                 "name", "ncards", "pick", "seconds", "side", "targets", "twin", "unities", "value")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
@@ -84,6 +85,7 @@ class Deck:
                 int(fest.get("count", 1))))
         self.name: tuple[str, ...] = tuple(names)
         self.cat: tuple[int, ...] = tuple(cat)
+        self.bit: tuple[int, ...] = tuple(1 << k for k in cat)   # the category as a mask bit
         self.value: tuple[int, ...] = tuple(value)
         self.side: tuple[int, ...] = tuple(side)
         self.flags: tuple[int, ...] = tuple(flags)
@@ -92,6 +94,11 @@ class Deck:
         self.festival: tuple[tuple[str, frozenset[int], int] | None, ...] = tuple(festival)
         self.ncards = len(names)
         self.twin: tuple[bool, ...] = tuple(c > 0 and names[c - 1] == names[c] for c in range(len(names)))
+        # sets of card ids, for quick "does this hand hold one" tests
+        self.seconds = frozenset(c for c in range(len(names)) if self.twin[c])   # second copies of a card
+        self.combining = frozenset(c for c in range(len(names)) if flags[c] & COMBINE)
+        self.unities = frozenset(c for c in range(len(names)) if flags[c] & UNITY)
+        self.answers = frozenset(c for c in range(len(names)) if flags[c] & ANSWERS)
         self.pick: tuple[tuple[str, int], ...] = tuple(("pick", c) for c in range(len(names)))
         self.free: tuple[tuple[str, int], ...] = tuple(("festival" if side[c] == FESTIVAL else "pick", c)
                                                        for c in range(len(names)))

@@ -23,6 +23,7 @@ from cardgames.engine.core import Dice, Event, RuleError
 from cardgames.engine.unity import plays
 from cardgames.engine.unity.deck import (
     ANGEL,
+    ANSWERS,
     DAVID,
     EVIL,
     FESTIVAL,
@@ -51,14 +52,13 @@ from cardgames.engine.unity.state import (
 
 SPECIAL = (("david", DAVID), ("trinity", TRINITY), ("judgement", JUDGEMENT), ("glory", GLORY))
 PILES = ("righteous", "evil", "festival")
-ANSWERS = DAVID | TRINITY | JUDGEMENT | GLORY | ANGEL
 
 
 def _firsts(d: Deck, cards: list[int]) -> list[int]:
     """Cards of `cards` (ascending) skipping second copies: identical cards give one action."""
-    twin = d.twin
-    if not any(map(twin.__getitem__, cards)):
+    if d.seconds.isdisjoint(cards):
         return cards
+    twin = d.twin
     return [c for i, c in enumerate(cards) if not (twin[c] and i and cards[i - 1] == c - 1)]
 
 
@@ -134,51 +134,64 @@ class UnityGame:
 
     def _legal(self, s: UnityState) -> list[tuple]:
         d, hand, sel, phase = s.deck, s.hands[s.turn], s.sel, s.phase
-        if phase == FREE and not sel:
-            return list(map(d.free.__getitem__, _firsts(d, hand)))
-        if phase == CELEBRATE:
-            cats = d.festival[s.fest][1]
-            return [("celebrate", c) for c in _firsts(d, [c for c in hand if d.cat[c] in cats])]
-        beat = sum(map(d.value.__getitem__, s.attack)) if phase == RESPOND else -1
-        chain = s.chain if phase == ENTER else 0
         if sel:
-            return self._more(s, hand, sel, beat, chain)
+            return self._more(s, hand, sel)
+        if phase == FREE:
+            return list(map(d.free.__getitem__, _firsts(d, hand)))
         if phase == ENTER:
-            acts = list(map(d.pick.__getitem__, _firsts(d, plays.right_picks(d, hand, sel, chain))))
+            acts = list(map(d.pick.__getitem__, _firsts(d, plays.right_picks(d, hand, sel, s.chain))))
             if not s.drawn:
                 acts.append(("decline",))
             return acts
-        acts = self._answers(s, hand, beat)
+        if phase == CELEBRATE:
+            cats = d.festival[s.fest][1]
+            return [("celebrate", c) for c in _firsts(d, [c for c in hand if d.cat[c] in cats])]
+        return self._defences(s, hand)
+
+    def _defences(self, s: UnityState, hand: list[int]) -> list[tuple]:
+        """The answers to an evil attack: special cards, a first pick in unity or of evil, or a draw
+        while no righteous answer is open."""
+        d = s.deck
+        beat = sum(map(d.value.__getitem__, s.attack))
+        acts = self._answers(s, hand)
         righteous = bool(acts)
-        good = plays.unity_picks(d, hand, sel, beat)
-        acts += map(d.pick.__getitem__, _firsts(d, sorted(good + plays.evil_picks(d, hand, sel, beat))))
+        good = plays.unity_picks(d, hand, [], beat)
+        picks = plays.evil_picks(d, hand, [], beat)
+        if good:
+            picks = sorted(good + picks)
+        acts += map(d.pick.__getitem__, _firsts(d, picks))
         if not righteous and not good and (s.pile or any(s.discard)):
             acts.append(("draw",))
         return acts
 
-    def _answers(self, s: UnityState, hand: list[int], beat: int) -> list[tuple]:
+    def _answers(self, s: UnityState, hand: list[int]) -> list[tuple]:
         """David, Trinity, God's Judgement, God's Glory and Angel answers open to the defender."""
         d = s.deck
+        if d.answers.isdisjoint(hand):
+            return []
+        flags = d.flags
         acts: list[tuple] = []
-        names = {d.name[c] for c in s.attack}
-        for c in _firsts(d, [c for c in hand if d.flags[c] & ANSWERS]):
-            f = d.flags[c]
+        for c in _firsts(d, [c for c in hand if flags[c] & ANSWERS]):
+            f = flags[c]
             for kind, flag in SPECIAL:
-                if f & flag and (flag != DAVID or d.targets[c] in names):
+                if f & flag and (flag != DAVID or any(d.name[x] == d.targets[c] for x in s.attack)):
                     acts.append((kind, c))
             if f & ANGEL:
                 acts += [("angel", c, x) for x in _firsts(d, [x for x in hand if x != c])
                          if d.side[x] == RIGHTEOUS]
         return acts
 
-    def _more(self, s: UnityState, hand: list[int], sel: list[int], beat: int, chain: int) -> list[tuple]:
+    def _more(self, s: UnityState, hand: list[int], sel: list[int]) -> list[tuple]:
         """Go on with a selection: play it if it is complete, or pick one more card."""
-        d = s.deck
+        d, phase = s.deck, s.phase
         if d.side[sel[0]] == EVIL:
+            beat = sum(map(d.value.__getitem__, s.attack)) if phase == RESPOND else -1
             valid, picks = plays.evil_valid(d, sel, beat), plays.evil_picks(d, hand, sel, beat)
-        elif s.phase == RESPOND:
+        elif phase == RESPOND:
+            beat = sum(map(d.value.__getitem__, s.attack))
             valid, picks = plays.unity_valid(d, sel, beat), plays.unity_picks(d, hand, sel, beat)
         else:
+            chain = s.chain if phase == ENTER else 0
             valid, picks = plays.right_valid(d, sel, chain), plays.right_picks(d, hand, sel, chain)
         acts: list[tuple] = [("play",)] if valid else []
         acts += map(d.pick.__getitem__, _firsts(d, picks))

@@ -27,13 +27,14 @@ from cardgames.engine.unity.deck import (
 def evil_shape(d: Deck, cards: list[int]) -> tuple[int, int, int]:
     """(category mask of the evil characters, Asherah Poles, points)."""
     mask = poles = total = 0
+    flags, bit, value = d.flags, d.bit, d.value
     for c in cards:
-        f = d.flags[c]
-        if f & E_OBJECT:
-            poles += bool(f & POLE)
-        else:
-            mask |= 1 << d.cat[c]
-        total += d.value[c]
+        f = flags[c]
+        if not f & E_OBJECT:
+            mask |= bit[c]
+        elif f & POLE:
+            poles += 1
+        total += value[c]
     return mask, poles, total
 
 
@@ -46,36 +47,46 @@ def evil_valid(d: Deck, sel: list[int], beat: int) -> bool:
 
 def evil_picks(d: Deck, hand: list[int], sel: list[int], beat: int) -> list[int]:
     """The evil cards after the selection that can still complete an evil play beating `beat`
-    (-1: an attack, any points)."""
-    mask, poles, total = evil_shape(d, sel)
+    (-1: an attack, any points). Cards are weighed from the last one back, so what may follow
+    a card (poles, objects, points per category) is summed once."""
+    mask, poles, total = evil_shape(d, sel) if sel else (0, 0, 0)
     last = sel[-1] if sel else -1
-    cards = [x for x in hand if x > last and d.side[x] == EVIL]
-    flags, cat, value = d.flags, d.cat, d.value
+    flags, bit, cat, value, side = d.flags, d.bit, d.cat, d.value, d.side
+    cards = [x for x in hand if x > last and side[x] == EVIL]
     if total + sum(map(value.__getitem__, cards)) <= beat:
         return []
     out = []
-    poles_after = sum(1 for x in cards if flags[x] & POLE)
-    for i, c in enumerate(cards):
-        f = flags[c]
-        if f & POLE:
-            poles_after -= 1
-        m = mask if f & E_OBJECT else mask | 1 << cat[c]
-        spare = 1 + poles + (1 if f & POLE else 0) + poles_after - m.bit_count()
-        if spare < 0:
-            continue
-        best = total + value[c]
-        if best <= beat:
-            others: dict[int, int] = {}
-            for x in cards[i + 1:]:
-                if flags[x] & E_OBJECT or m >> cat[x] & 1:
-                    best += value[x]
-                else:
-                    others[cat[x]] = others.get(cat[x], 0) + value[x]
-            best += sum(sorted(others.values(), reverse=True)[:spare])
-            if best <= beat:
-                continue
-        out.append(c)
+    poles_after = objects_after = 0
+    after: dict[int, int] = {}       # points of the evil characters after the card, by category
+    for c in reversed(cards):
+        f, v = flags[c], value[c]
+        pole = 1 if f & POLE else 0
+        m = mask if f & E_OBJECT else mask | bit[c]
+        spare = 1 + poles + pole + poles_after - m.bit_count()
+        if spare >= 0 and (total + v > beat or total + v + _evil_rest(after, m, objects_after, spare) > beat):
+            out.append(c)
+        poles_after += pole
+        if f & E_OBJECT:
+            objects_after += v
+        else:
+            after[cat[c]] = after.get(cat[c], 0) + v
+    out.reverse()
     return out
+
+
+def _evil_rest(after: dict[int, int], mask: int, objects: int, spare: int) -> int:
+    """The most points the cards after a pick can add: every object, every card of the play's
+    categories (`mask`), and the `spare` best other categories."""
+    best, others = objects, []
+    for k, v in after.items():
+        if mask >> k & 1:
+            best += v
+        else:
+            others.append(v)
+    if spare and others:
+        others.sort(reverse=True)
+        best += sum(others[:spare])
+    return best
 
 
 # --- righteous in unity: defeating an attack with points --------------------------------------
@@ -84,13 +95,16 @@ def unity_shape(d: Deck, cards: list[int]) -> tuple[int, int, bool, bool]:
     """(points, category mask of the human cards, holds a human card, holds a Unity card)."""
     total = mask = 0
     human = unity = False
+    flags, bit, value = d.flags, d.bit, d.value
     for c in cards:
-        f = d.flags[c]
-        total += d.value[c] if f & POINTS else 0
+        f = flags[c]
+        if f & POINTS:
+            total += value[c]
         if f & HUMAN:
-            mask |= 1 << d.cat[c]
+            mask |= bit[c]
             human = True
-        unity = unity or bool(f & UNITY)
+        if f & UNITY:
+            unity = True
     return total, mask, human, unity
 
 
@@ -101,14 +115,12 @@ def unity_valid(d: Deck, sel: list[int], beat: int) -> bool:
     return human and total > beat and (mask.bit_count() <= 1 or unity)
 
 
-def _reach(d: Deck, pool: list[int], room: int, need_human: bool) -> bool:
-    """Is there a pick from `pool` (descending points) that ends beyond `room` more points while
-    every earlier pick stays within it, holding a human card if `need_human`? Without that
-    condition, picking every card in order crosses `room` exactly when their sum does."""
-    if not need_human:
-        return sum(map(d.value.__getitem__, pool)) > room
+def _reach(d: Deck, pool: list[int], room: int) -> bool:
+    """Is there a pick from `pool` (descending points) holding a human card that ends beyond
+    `room` more points while every earlier pick stays within it? (Without the human card,
+    picking every card in order crosses `room` exactly when their sum does.)"""
     full = (1 << (room + 1)) - 1
-    with_h, without_h = (0, 1) if need_human else (1, 0)
+    with_h, without_h = 0, 1
     for x in pool:
         v = d.value[x]
         window = full >> max(0, room - v + 1) << max(0, room - v + 1)
@@ -126,10 +138,11 @@ def _reach(d: Deck, pool: list[int], room: int, need_human: bool) -> bool:
 def unity_picks(d: Deck, hand: list[int], sel: list[int], beat: int) -> list[int]:
     """The righteous cards after the selection that can still complete a play in unity beating
     `beat` with no card more than needed. Points go down as picks go on, so the last pick is
-    the smallest: a points card may be picked only while the total does not beat the attack."""
-    total, mask, human, unity = unity_shape(d, sel)
+    the smallest: a points card may be picked only while the total does not beat the attack.
+    Cards are weighed from the last one back, summing the points that may follow each once."""
+    total, mask, human, unity = unity_shape(d, sel) if sel else (0, 0, False, False)
     last = sel[-1] if sel else -1
-    flags, cat, value = d.flags, d.cat, d.value
+    flags, bit, value = d.flags, d.bit, d.value
     if total > beat:
         if unity or not human:
             return []
@@ -137,27 +150,35 @@ def unity_picks(d: Deck, hand: list[int], sel: list[int], beat: int) -> list[int
     pool = [x for x in hand if x > last and flags[x] & POINTS]
     if total + sum(map(value.__getitem__, pool)) <= beat:
         return []
-    unity_left = any(map(UNITY.__and__, map(flags.__getitem__, hand)))
+    unity_left = not d.unities.isdisjoint(hand)
     out = []
-    for i, c in enumerate(pool):
-        t = total + value[c]
-        m, h = (mask | 1 << cat[c], True) if flags[c] & HUMAN else (mask, human)
-        if m.bit_count() > 1 and not unity_left:
-            continue
-        if t > beat:
-            if h:
-                out.append(c)
-            continue
-        rest = pool[i + 1:]
-        if unity_left:
-            ok = _reach(d, rest, beat - t, not h)
-        elif h:
-            ok = _reach(d, [x for x in rest if flags[x] & R_OBJECT or m >> cat[x] & 1], beat - t, False)
+    after = objects = 0           # points of the cards after c; of the objects among them
+    humans: dict[int, int] = {}   # points of the other cards after c, by category bit
+    for i in range(len(pool) - 1, -1, -1):
+        c = pool[i]
+        f, v = flags[c], value[c]
+        t = total + v
+        m, h = (mask | bit[c], True) if f & HUMAN else (mask, human)
+        if m & (m - 1) and not unity_left:      # a second category needs a Unity card
+            ok = False
+        elif t > beat:
+            ok = h
+        elif h:                                 # then any card may come last: one category's worth
+            ok = (after if unity_left else objects + humans.get(m, 0)) > beat - t
+        elif unity_left:
+            ok = _reach(d, pool[i + 1:], beat - t)
         else:
-            ok = any(_reach(d, [x for x in rest if flags[x] & R_OBJECT or cat[x] == k], beat - t, True)
-                     for k in {cat[x] for x in rest if flags[x] & HUMAN})
+            rest = pool[i + 1:]
+            ok = any(_reach(d, [x for x in rest if flags[x] & R_OBJECT or bit[x] == k], beat - t)
+                     for k in {bit[x] for x in rest if flags[x] & HUMAN})
         if ok:
             out.append(c)
+        after += v
+        if f & R_OBJECT:
+            objects += v
+        else:
+            humans[bit[c]] = humans.get(bit[c], 0) + v
+    out.reverse()
     return out
 
 
@@ -167,14 +188,17 @@ def right_shape(d: Deck, cards: list[int], chain: int) -> tuple[int, bool, bool]
     """(category mask of the non-wild cards, holds a combining card, matches the chain)."""
     mask = 0
     comb = match = False
+    flags, bit = d.flags, d.bit
     for c in cards:
-        f = d.flags[c]
-        comb = comb or bool(f & COMBINE)
+        f = flags[c]
+        if f & COMBINE:
+            comb = True
         if f & WILD:
             match = True
         else:
-            mask |= 1 << d.cat[c]
-            match = match or bool(chain >> d.cat[c] & 1)
+            mask |= bit[c]
+            if chain & bit[c]:
+                match = True
     return mask, comb, match
 
 
@@ -193,29 +217,43 @@ def right_valid(d: Deck, sel: list[int], chain: int) -> bool:
 def right_picks(d: Deck, hand: list[int], sel: list[int], chain: int) -> list[int]:
     """The righteous cards after the selection that can still complete an invitation (`chain` 0)
     or an entry into righteousness."""
-    mask, comb, match = right_shape(d, sel, chain)
+    mask, comb, match = right_shape(d, sel, chain) if sel else (0, False, False)
     last = sel[-1] if sel else -1
-    flags, cat = d.flags, d.cat
-    cards = [x for x in hand if x > last and d.side[x] == RIGHTEOUS]
-    comb_at = wild_at = match_at = -1     # the last combining, wild and matching card of the hand
-    for x in cards:
-        if flags[x] & COMBINE:
-            comb_at = x
-        if flags[x] & WILD:
-            wild_at = x
-        elif chain >> cat[x] & 1:
-            match_at = x
+    flags, side = d.flags, d.side
+    cards = [x for x in hand if x > last and side[x] == RIGHTEOUS]
+    if comb or not d.combining.isdisjoint(cards):
+        return _combined_picks(d, cards, mask, match, chain, comb)
+    # no combining: one category, of the chain when entering; wild cards go with it
+    if mask & (mask - 1) or (chain and mask & ~chain):
+        return []
+    allowed, bit = mask or chain or -1, d.bit
+    return [x for x in cards if flags[x] & WILD or bit[x] & allowed]
+
+
+def _combined_picks(d: Deck, cards: list[int], mask: int, match: bool, chain: int, comb: bool) -> list[int]:
+    """`right_picks` when a combining card is picked (`comb`) or among `cards`. Cards are weighed
+    from the last one back, so whether a combining, wild or matching card may follow is known."""
+    flags, bit = d.flags, d.bit
     out = []
-    for c in cards:
-        f = flags[c]
-        m = mask if f & WILD else mask | 1 << cat[c]
+    # a combining card from this one on; a wild card, a matching card after this one
+    comb_from = wild_after = match_after = False
+    for c in reversed(cards):
+        f, b = flags[c], bit[c]
+        m = mask if f & WILD else mask | b
+        one = not m & (m - 1)              # at most one category
+        if f & COMBINE:
+            comb_from = True
         if chain == 0:
-            ok = m.bit_count() <= 1 or comb or comb_at >= c
-        elif not comb and not f & COMBINE and m.bit_count() <= 1 and not m & ~chain:
+            ok = one or comb or comb_from
+        elif not comb and not f & COMBINE and one and not m & ~chain:
             ok = True
         else:
-            ok = (comb or comb_at >= c) and (match or bool(f & WILD) or bool(chain >> cat[c] & 1)
-                                             or wild_at > c or match_at > c)
+            ok = (comb or comb_from) and bool(match or f & WILD or chain & b or wild_after or match_after)
         if ok:
             out.append(c)
+        if f & WILD:
+            wild_after = True
+        elif chain & b:
+            match_after = True
+    out.reverse()
     return out
