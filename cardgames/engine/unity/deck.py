@@ -9,6 +9,7 @@ set of cards reachable by exactly one sequence of picks.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,13 @@ class Deck:
         return {"id": c, "name": self.name[c], "category": self.categories[self.cat[c]],
                 "value": self.value[c]}
 
+    def festival_asks(self, c: int) -> frozenset[int]:
+        """The categories festival card `c` asks for (its written effect: discard one of them)."""
+        festival = self.festival[c]
+        if festival is None:
+            raise RuleError("festival", f"{self.name[c]} is not a festival card.")
+        return festival[1]
+
     def ids(self, name: str) -> list[int]:
         return [c for c in range(self.ncards) if self.name[c] == name]
 
@@ -130,11 +138,11 @@ def deck_for(config: dict[str, Any]) -> Deck:
     return _DEFAULT[0]
 
 
-def stacked_order(hands: list[list[str]], top: list[str] = (), *, deck: Deck | None = None) -> list[int]:
+def stacked_order(hands: list[list[str]], top: Sequence[str] = (), *, deck: Deck | None = None) -> list[int]:
     """A fixed deck order (``config["deck_order"]``, top card first) that deals `hands` (card names,
     seat 0 first) round-robin and then leaves `top` on top of the draw pile; unnamed cards follow."""
     deck = deck or deck_for({})
-    free = {}
+    free: dict[str, list[int]] = {}
     for c in range(deck.ncards):
         free.setdefault(deck.name[c], []).append(c)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from cardgames.engine.core import Dice, Event, RuleError
@@ -139,12 +140,12 @@ class UnityGame:
         if phase == FREE:
             return list(map(d.free.__getitem__, _firsts(d, hand)))
         if phase == ENTER:
-            acts = list(map(d.pick.__getitem__, _firsts(d, plays.right_picks(d, hand, sel, s.chain))))
+            acts: list[tuple] = list(map(d.pick.__getitem__, _firsts(d, plays.right_picks(d, hand, sel, s.chain))))
             if not s.drawn:
                 acts.append(("decline",))
             return acts
         if phase == CELEBRATE:
-            cats = d.festival[s.fest][1]
+            cats = d.festival_asks(s.fest)
             return [("celebrate", c) for c in _firsts(d, [c for c in hand if d.cat[c] in cats])]
         return self._defences(s, hand)
 
@@ -225,7 +226,7 @@ class UnityGame:
         """Move on past seats that have nothing to do, then cache the next legal actions."""
         while s.phase != OVER:
             if s.phase == CELEBRATE:
-                cats = s.deck.festival[s.fest][1]
+                cats = s.deck.festival_asks(s.fest)
                 while s.queue and not any(s.deck.cat[c] in cats for c in s.hands[s.queue[0]]):
                     s.queue.pop(0)
                 if not s.queue:
@@ -309,9 +310,11 @@ class UnityGame:
                 insort(s.hands[who], x)
                 s.shown[x] = 1
             if got:
-                self._say(s, ev, "festival_draw", lambda who=who, got=got: f"{s.players[who]} draws "
-                          f"{self._names(s, got)} from the righteous discard pile.", seat=who, cards=got)
+                self._say(s, ev, "festival_draw", partial(self._festival_draw_text, s, who, got), seat=who, cards=got)
         self._free_turn(s, seat, ev)
+
+    def _festival_draw_text(self, s: UnityState, who: int, got: list[int]) -> str:
+        return f"{s.players[who]} draws {self._names(s, got)} from the righteous discard pile."
 
     def _do_celebrate(self, s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
         c = action[1]
@@ -540,7 +543,7 @@ class UnityGame:
                             "leader": s.best[1], "leader_cards": s.best[0]}
         elif s.phase == CELEBRATE:
             # the card may have been reshuffled into the pile since: show what it says, not which card
-            asks = [d.categories[i] for i in sorted(d.festival[s.fest][1])]
+            asks = [d.categories[i] for i in sorted(d.festival_asks(s.fest))]
             out["festival"] = {"name": d.name[s.fest], "asks_for": asks, "host": s.attacker,
                                "waiting": s.queue[:]}
         return out

@@ -25,16 +25,12 @@ def refusal(s: UnityState, action: tuple) -> RuleError:
     first = cards[0] if cards else None
     if s.sel and kind != "pick" and kind != "play":
         return RuleError("selection", "You have picked cards for a play: pick more or play them first.")
-    if kind == "pick" and s.sel and first <= s.sel[-1]:
-        return RuleError("selection-order", "Pick the cards of a play in hand order, highest value first.")
-    if kind == "pick" and s.sel and d.side[first] != d.side[s.sel[0]]:
-        return RuleError("one-side", "A play is all evil cards or all righteous cards: pick cards of "
-                                     "the same side or play what you picked.")
+    if kind == "pick":
+        refused = _pick(s, cards)
+        if refused is not None:
+            return refused
     if kind == "play" and not s.sel:
         return RuleError("play", "Pick the cards of your play first, then play them.")
-    if kind == "pick" and d.side[first] == FESTIVAL:
-        return RuleError("festival", "A festival card is not part of a play: celebrate it with "
-                                     "('festival', card) on a free turn.")
     lead = s.sel[0] if s.sel else first
     evil = lead is not None and d.side[lead] == EVIL
     if s.phase == FREE:
@@ -99,7 +95,24 @@ def _enter(s: UnityState, kind: str) -> RuleError:
                                       f"{s.chain_count} cards.")
 
 
+def _pick(s: UnityState, cards: list[int]) -> RuleError | None:
+    """A pick names one card, in hand order after those picked, of the same side, and no festival."""
+    d = s.deck
+    if not cards:
+        return RuleError("pick", "Name the card you pick: send ('pick', card).")
+    first = cards[0]
+    if s.sel and first <= s.sel[-1]:
+        return RuleError("selection-order", "Pick the cards of a play in hand order, highest value first.")
+    if s.sel and d.side[first] != d.side[s.sel[0]]:
+        return RuleError("one-side", "A play is all evil cards or all righteous cards: pick cards of "
+                                     "the same side or play what you picked.")
+    if d.side[first] == FESTIVAL:
+        return RuleError("festival", "A festival card is not part of a play: celebrate it with "
+                                     "('festival', card) on a free turn.")
+    return None
+
+
 def _festival_text(s: UnityState) -> str:
     d = s.deck
-    cats = d.festival[s.fest][1]
+    cats = d.festival_asks(s.fest)
     return "discard one card of " + " or ".join(d.categories[i] for i in sorted(cats)) + "."
