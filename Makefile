@@ -28,8 +28,10 @@ run: demo
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+## ruff on everything; mypy (django-stubs) on what pyproject.toml's [tool.mypy] lists.
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 bench: install
 	@for b in benchmarks/bench_*.py; do $(PY) $$b; done
