@@ -519,3 +519,12 @@ def test_wild_cards_go_with_one_category_in_an_invitation():
     state = new([["Solomon", "Josiah", "Michael", "Abraham"], ["Moses", "Noah", "Esther", "Ruth"]])
     act(state, "pick", cid(state, 0, "Solomon"))
     assert picks(state) == ["Josiah", "Michael"]
+
+
+def test_a_pick_that_names_no_card_is_refused_with_the_form_to_send():
+    from cardgames.engine.unity import GAME as UNITY
+
+    state = UNITY.new_game({}, ["a", "b"], seed=1)
+    seat = UNITY.to_move(state)[0]
+    with pytest.raises(RuleError, match=r"Name the card you pick: send \('pick', card\)"):
+        UNITY.apply(state, ("pick",), seat)
