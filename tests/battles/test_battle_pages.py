@@ -99,6 +99,8 @@ def test_the_gm_starts_a_table_battle_and_logs_it_through_the_pages(client, gm, 
 def test_an_oathbound_commander_designates_a_unit_on_the_start_form(client, gm, host):
     """Oathbound: each Battle, one designated unit is only Disabled if Killed. Only units of an Oathbound
     commander are offered, and only one of an army in this Battle is taken."""
+    from tests.campaign.factories import ArmyFactory, UnitFactory
+
     host.brann.power = "Oathbound"
     host.brann.save(update_fields=["power"])
     client.force_login(gm)
@@ -109,6 +111,9 @@ def test_an_oathbound_commander_designates_a_unit_on_the_start_form(client, gm, 
     assert offered.label_from_instance(host.wall_units[2]) == "Wall: Spearmen"
     refused = client.post(start, {**form, "oathbound": host.archers.pk}).content.decode()
     assert "Select a valid choice" in refused
+    elsewhere = UnitFactory(commander=host.brann, army=ArmyFactory(commander=host.brann, name="Garrison"))
+    refused = client.post(start, {**form, "oathbound": elsewhere.pk}).content.decode()
+    assert "Garrison is not in this Battle: designate a unit of the Oathbound commander&#x27;s army" in refused
     assert client.post(start, {**form, "oathbound": host.wall_units[1].pk}).status_code == 302
     battle = Battle.objects.get()
     assert battle.config["commanders"][1]["oathbound"] == host.wall_units[1].pk
