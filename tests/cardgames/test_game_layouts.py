@@ -62,6 +62,8 @@ def test_the_seat_to_move_sees_its_hand_and_all_its_moves_and_only_a_count_of_th
     mine, theirs = hand(match, seat), hand(match, other)
     board = board_of(client, user, match)
     assert 'data-testid="hand"' in board
+    assert "{#" not in board, "a multi-line {# #} comment reached the page: use {% comment %}"
+    assert "{%" not in board
     for name in mine:
         assert f'data-card="{escape(name)}"' in board
     for name in set(theirs) - set(mine):
