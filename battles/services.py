@@ -144,15 +144,15 @@ def _entry_problems(config: dict[str, Any], winner: int, killed: list[list[int]]
     if winner not in (0, 1):
         problems.append("Say who won the Battle.")
     for seat, c in enumerate(commanders):
-        names = {u["id"]: u["name"] for u in c["units"]}
+        unit_names = {u["id"]: u["name"] for u in c["units"]}
         seen: dict[int, str] = {}
         for pile, ids in (("Killed", killed[seat]), ("Disabled", disabled[seat]), ("Exhausted", exhausted[seat])):
             for uid in ids:
-                if uid not in names:
+                if uid not in unit_names:
                     problems.append(f"Unit {uid} did not fight in {c['army']}: list only {c['name']}'s units "
                                     "in their piles.")
                 elif uid in seen:
-                    problems.append(f"{names[uid]} is listed twice ({seen[uid]} and {pile}): a unit ends the "
+                    problems.append(f"{unit_names[uid]} is listed twice ({seen[uid]} and {pile}): a unit ends the "
                                     "Battle in one pile only.")
                 else:
                     seen[uid] = pile
@@ -359,9 +359,9 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     if day is not None:
         for army in armies:
             campaign_services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.FOUGHT, actor=actor)
-    if battle.due_battle_id and len(armies) == 2:
+    if len(armies) == 2 and (due_battle := battle.due_battle) is not None:
         winner = armies[result["winner"]]
-        map_services.battle_outcome_apply_to_map(due_battle=battle.due_battle, winner_army=winner,
+        map_services.battle_outcome_apply_to_map(due_battle=due_battle, winner_army=winner,
                                                  loser_army=armies[1 - result["winner"]],
                                                  routed=result.get("routed") is not None)
     campaign_services.audit_record(campaign=battle.campaign, actor=actor, action="battle.apply", target=battle,
@@ -377,8 +377,8 @@ def battle_cancel(*, battle: Battle, actor) -> Battle:
         raise NotAllowed("Only a game master may cancel a Battle.")
     if not battle.is_open:
         raise ValidationError(f"This Battle is {battle.get_status_display().lower()}: it cannot be cancelled.")
-    if battle.match_id and battle.match.status == Match.Status.ACTIVE:
-        match_services.match_cancel(match=battle.match, actor=actor)
+    if (match := battle.match) is not None and match.status == Match.Status.ACTIVE:
+        match_services.match_cancel(match=match, actor=actor)
     battle.status = Battle.Status.CANCELLED
     battle.save(update_fields=["status"])
     _leave_battle(battle.commanders, actor)

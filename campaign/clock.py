@@ -267,6 +267,8 @@ class _HourOnMap:
                 holding |= {first, second}
                 last[pair] = self.hour
             else:
+                if fought_hour is None:  # a pair not due matched the fought_hour__gte filter, so it has one
+                    raise RuntimeError(f"The Battle of armies {first} and {second} is {status} with no fought hour.")
                 last[pair] = max(last.get(pair, fought_hour), fought_hour)
         return last, holding
 
@@ -322,12 +324,18 @@ class _HourOnMap:
             return {}
         rows = Reveal.objects.filter(army_id__in=targets, what=Reveal.What.POSITION, x__isnull=False).order_by(
             "hour", "created_at", "id").values_list("army_id", "to_commander_id", "x", "y")
-        return {(army_id, commander_id): (x, y) for army_id, commander_id, x, y in rows}
+        sightings: dict[tuple[int, int], tuple[float, float]] = {}
+        for army_id, commander_id, x, y in rows:
+            if x is None or y is None:  # x__isnull=False above; reveal_create writes a position's x and y together
+                raise RuntimeError(f"A position reveal of army {army_id} has no x or no y.")
+            sightings[(army_id, commander_id)] = (x, y)
+        return sightings
 
     def _pursue(self, army: _ArmyRow, order: _OrderRow, speed: float, ignores_difficult: bool) -> bool:
         """Re-plan a pursuit to the target's latest revealed position when it differs from the route's end (in
         Python, from data already loaded); one no route reaches blocks the order."""
-        seen = self.sightings.get((order.target_army_id, army.commander_id))
+        target_id = order.target_army_id
+        seen = self.sightings.get((target_id, army.commander_id)) if target_id is not None else None
         if seen is None or not order.path or math.dist(seen, order.path[-1]) < 1e-6:
             return True
         try:
@@ -415,7 +423,8 @@ class _HourOnMap:
         return fighting
 
     def _capture(self, army: _ArmyRow, order: _OrderRow) -> None:
-        location = self.locations.get(order.target_location_id)
+        target_id = order.target_location_id
+        location = self.locations.get(target_id) if target_id is not None else None
         if location is None or math.dist((army.x, army.y), (location.x, location.y)) > self.contact:
             self._finish(order, MoveOrder.Status.CANCELLED)
             return

@@ -59,9 +59,14 @@ def army_map_units(*, army_ids: Iterable[int] | None = None, tactical_map: Tacti
     and campaigns only to sort by their names)."""
     by_army: dict[int, list[map_rules.MapUnit]] = defaultdict(list)
     alike: dict[tuple, map_rules.MapUnit] = {}
-    rows = UnitModel.objects.filter(state=UnitModel.State.IN_ARMY).order_by()
-    rows = rows.filter(army__map=tactical_map) if tactical_map is not None else rows.filter(army_id__in=list(army_ids))
-    rows = rows.values_list("army_id", "strength", Cast("unit_type__traits", TextField()), "unit_type__role")
+    units = UnitModel.objects.filter(state=UnitModel.State.IN_ARMY).order_by()
+    if tactical_map is not None:
+        units = units.filter(army__map=tactical_map)
+    elif army_ids is not None:
+        units = units.filter(army_id__in=list(army_ids))
+    else:
+        raise TypeError("army_map_units() needs army_ids or tactical_map")
+    rows = units.values_list("army_id", "strength", Cast("unit_type__traits", TextField()), "unit_type__role")
     for army_id, strength, traits, role in rows:
         key = (strength, traits, role)
         unit = alike.get(key)
@@ -183,8 +188,9 @@ def _revealed_markers(*, tactical_map: TacticalMap, own_ids: set[int]) -> list[A
             continue  # a size without a place is listed, not drawn
         size = shown.get(Reveal.What.SIZE)
         army = position.army
+        x, y = _revealed_position(position)
         markers.append(ArmyMarker(id=army_id, name=army.name, commander=army.commander.name,
-                                  commander_id=army.commander_id, x=position.x, y=position.y,
+                                  commander_id=army.commander_id, x=x, y=y,
                                   miniatures=size.miniatures if size else None, own=False,
                                   as_of_hour=position.hour))
     return markers
@@ -198,7 +204,14 @@ def army_seen_position(*, membership: Membership, army: Army) -> tuple[float, fl
         return (army.x, army.y)
     reveal = (Reveal.objects.filter(army=army, what=Reveal.What.POSITION,
                                     to_commander__player_id=membership.user_id).order_by("-created_at", "-id").first())
-    return (reveal.x, reveal.y) if reveal else None
+    return _revealed_position(reveal) if reveal else None
+
+
+def _revealed_position(reveal: Reveal) -> tuple[float, float]:
+    """Where a position reveal shows the army: reveal_create writes x and y on every position reveal."""
+    if reveal.x is None or reveal.y is None:
+        raise RuntimeError(f"Position reveal {reveal.pk} has no x or no y.")
+    return (reveal.x, reveal.y)
 
 
 def due_battles_for(*, event: Event, is_gm: bool, own_ids: set[int], status: str = DueBattle.Status.DUE
@@ -274,7 +287,10 @@ def army_rosters(*, armies: Iterable[Army]) -> list[ArmyRoster]:
     units: dict[int, list[UnitModel]] = defaultdict(list)
     for unit in (UnitModel.objects.filter(army_id__in=[a.pk for a in armies], state=UnitModel.State.IN_ARMY)
                  .select_related("unit_type").order_by("pk")):
-        units[unit.army_id].append(unit)
+        army_id = unit.army_id
+        if army_id is None:  # army_id__in above matches no unit outside an army
+            raise RuntimeError(f"Unit {unit.pk} is in no army.")
+        units[army_id].append(unit)
     rosters = []
     for army in armies:
         pure = [_map_unit(u) for u in units[army.pk]]

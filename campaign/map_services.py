@@ -320,9 +320,10 @@ def army_merge(*, army: Army, into: Army, actor: User | None) -> Army:
         where = {a.pk: "on the map" if a.map_id else "in reserve" for a in (army, into)}
         raise ValidationError(f"{army.name} is {where[army.pk]} and {into.name} is {where[into.pk]}: armies merge "
                               "only where they stand together.")
-    if army.map_id and (apart := math.dist((army.x, army.y), (into.x, into.y))) > into.map.contact_inches:
+    into_map = into.map  # the map both stand on (their map_ids are equal), or None for two armies in reserve
+    if into_map is not None and (apart := math.dist((army.x, army.y), (into.x, into.y))) > into_map.contact_inches:
         raise ValidationError(f"{army.name} is {_inches(apart)} from {into.name}: armies merge only where they stand "
-                              f"together (within {_inches(into.map.contact_inches)}).")
+                              f"together (within {_inches(into_map.contact_inches)}).")
     if DueBattle.objects.filter(first_id__in=[army.pk, into.pk], status=DueBattle.Status.DUE).exists() or \
             DueBattle.objects.filter(second_id__in=[army.pk, into.pk], status=DueBattle.Status.DUE).exists():
         raise ValidationError("An army with a Battle due cannot merge until the Battle is fought.")
@@ -387,13 +388,15 @@ def move_order_plan(*, army: Army, kind: str, actor: User | None, x: float | Non
         raise ValidationError(f"{army.name} is in reserve: a game master must place it on the map first.")
     _require_acting_for(actor, army.commander)
     tactical_map = army.map
+    if tactical_map is None:  # army.map_id was checked above
+        raise RuntimeError(f"{army.name} has a map id but no map.")
     event = event or _map_event_or_refuse(army.campaign_id)
     units = map_selectors.army_map_units(army_ids=[army.pk]).get(army.pk, [])
     if not [u for u in units if not u.is_ritual]:
         raise ValidationError(f"{army.name} has no units: put units in it before giving it orders.")
     start = (army.x, army.y)
     if kind == MoveOrder.Kind.CAPTURE:
-        return _capture_plan(army=army, event=event, units=units, location=location)
+        return _capture_plan(army=army, tactical_map=tactical_map, event=event, units=units, location=location)
     if kind == MoveOrder.Kind.POINT:
         if x is None or y is None:
             raise ValidationError("Pick a point on the map to move to.")
@@ -423,12 +426,14 @@ def move_order_plan(*, army: Army, kind: str, actor: User | None, x: float | Non
                      arrival_hour=event.current_hour + route.arrival_hour, location=location, target_army=target_army)
 
 
-def _capture_plan(*, army: Army, event: Event, units, location: Location | None) -> OrderPlan:
+def _capture_plan(*, army: Army, tactical_map: TacticalMap, event: Event, units: list[map_rules.MapUnit],
+                  location: Location | None) -> OrderPlan:
+    """A Capture of the location the army stands at (`tactical_map` is the army's map)."""
     if location is None:
-        location = Location.objects.filter(map_id=army.map_id).order_by("pk")
-        location = next((loc for loc in location if math.dist((loc.x, loc.y), (army.x, army.y))
-                         <= army.map.contact_inches), None)
-    if location is None or math.dist((location.x, location.y), (army.x, army.y)) > army.map.contact_inches:
+        nearby = Location.objects.filter(map_id=army.map_id).order_by("pk")
+        location = next((loc for loc in nearby if math.dist((loc.x, loc.y), (army.x, army.y))
+                         <= tactical_map.contact_inches), None)
+    if location is None or math.dist((location.x, location.y), (army.x, army.y)) > tactical_map.contact_inches:
         raise ValidationError(f"{army.name} is not at a location: move it onto the location first.")
     if location.holder_id == army.commander_id:
         raise ValidationError(f"{location.name} is already {army.commander}'s.")

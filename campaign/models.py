@@ -741,6 +741,8 @@ class TerrainRegion(models.Model):
     kind = models.CharField(max_length=12, choices=Kind.choices)
     penalty = models.FloatField(default=0.0, help_text="Inches of speed lost inside (especially challenging only).")
     points = models.JSONField(help_text="Corners as [[x, y], ...] in inches.")
+    svg_points: str
+    """Not a field: the corners as an SVG points attribute, set by map_selectors.map_view on the regions it shows."""
 
     class Meta:
         ordering = ["map", "id"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -195,7 +195,7 @@ def heartbeat_record(*, name: str) -> Heartbeat:
 
 
 @contextmanager
-def _rules():
+def _rules() -> Iterator[None]:
     """Turn a rule's refusal into the ValidationError views and the API know how to show."""
     try:
         yield
@@ -326,8 +326,8 @@ def unit_type_set_artwork(*, unit_type: UnitType, upload, actor: User | None) ->
     unit_type.save(update_fields=["artwork", "artwork_thumbnail"])
     storage = unit_type.artwork.storage
     transaction.on_commit(lambda: [storage.delete(name) for name in old if storage.exists(name)])
-    if unit_type.campaign_id:
-        audit_record(campaign=unit_type.campaign, actor=actor, action="unit_type.artwork", target=unit_type,
+    if (campaign := unit_type.campaign) is not None:
+        audit_record(campaign=campaign, actor=actor, action="unit_type.artwork", target=unit_type,
                      data={"width": processed.width, "height": processed.height})
     return unit_type
 
@@ -363,9 +363,8 @@ def unit_type_save(*, campaign: Campaign | None, entry: dict, actor: User | None
             unit_type.save(update_fields=["name"])
     catalogue_load(entries=[entry], campaign=campaign, actor=actor)
     saved = scope.get(name=name)
-    copy_artwork = (with_artwork and unit_type is not None and unit_type.pk != saved.pk and unit_type.artwork
-                    and not saved.artwork)
-    if copy_artwork:
+    if (with_artwork and unit_type is not None and unit_type.pk != saved.pk and unit_type.artwork
+            and not saved.artwork):
         with unit_type.artwork.open("rb") as original:
             saved = unit_type_set_artwork(unit_type=saved, upload=original, actor=actor)
     return saved
@@ -527,11 +526,14 @@ def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: User | No
         if item.destroyed_at is not None:
             raise ValidationError(f"{item.name} was already destroyed.")
     quote = unit_training_quote(unit=unit, weapon_cards=len(items))
+    strength_from = unit.strength
+    if strength_from is None:  # unit_training_quote refuses a unit without Strength
+        raise RuntimeError(f"Unit {unit.pk} has no Strength but was quoted a training.")
     type_from = unit.unit_type
     type_to = type_from.trains_to or type_from
     number = unit.trainings + 1
     training = UnitTraining.objects.create(
-        unit=unit, event=event, number=number, strength_from=unit.strength, strength_to=quote.new_strength,
+        unit=unit, event=event, number=number, strength_from=strength_from, strength_to=quote.new_strength,
         type_from=type_from, type_to=type_to, price=quote.base, weapon_offset=quote.weapon_offset, paid=quote.to_pay)
     txn = ledger.ledger_pay_training(payer=paid_by, amount=quote.to_pay, training=training, actor=actor,
                                      reason=f"Training {type_from} of {unit.commander} "

@@ -44,14 +44,23 @@ def match_stakes(*, match: Match) -> Stakes | None:
     if not staked:
         return None
     pot = sum(s.stake for s in staked)
-    if any(s.escrow.status == EscrowHold.Status.HELD for s in staked):
+    if any(_escrow(s).status == EscrowHold.Status.HELD for s in staked):
         return Stakes(staked, pot, "held", None)
     winner = match.result.get("winner") if match.status == Match.Status.FINISHED else None
     paid_to = next((s.commander for s in seats if s.seat == winner), None)
     return Stakes(staked, pot, "paid" if paid_to else "returned", paid_to)
 
 
-def _jsonable(action):
+def _escrow(seat: MatchSeat) -> EscrowHold:
+    """Where a staking seat's stake is held: the seat_stake_held_in_escrow constraint gives every seat with a
+    stake an escrow hold."""
+    hold = seat.escrow
+    if hold is None:
+        raise RuntimeError(f"Seat {seat.pk} has a stake but no escrow hold.")
+    return hold
+
+
+def _jsonable(action: tuple) -> list:
     return [_jsonable(part) if isinstance(part, tuple) else part for part in action]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -24,8 +25,8 @@ from campaign.models import Commander, EscrowHold, LedgerTransaction
 from campaign.permissions import Action as Permission
 from campaign.permissions import NotAllowed, can, membership_for
 from campaign.services import audit_record
-from cardgames.engine.core import Action, RuleError, as_action
-from cardgames.engine.players import GreedyPlayer, RandomPlayer, search_player
+from cardgames.engine.core import Action, Game, RuleError, as_action
+from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer, search_player
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
 from cardgames.registry import game_for
 from cardgames.signals import match_finished
@@ -39,7 +40,7 @@ class SeatSpec:
     """Who sits in a seat; a person may play for `commander` and stake `stake` lunari of their purse."""
 
     name: str
-    user: object | None = None
+    user: User | None = None
     ai: str = AIPolicy.HUMAN
     commander: Commander | None = None
     stake: int = 0
@@ -71,7 +72,7 @@ def _check_seats(campaign, seats: list[SeatSpec]) -> None:
                                         "pick one for each seat, or set every stake to 0."})
 
 
-def _ai_player(policy: str, seed: int, game):
+def _ai_player(policy: str, seed: int, game: Game) -> RandomPlayer | GreedyPlayer | ISMCTSPlayer:
     if policy == AIPolicy.RANDOM:
         return RandomPlayer(seed)
     if policy == AIPolicy.GREEDY:
@@ -104,8 +105,7 @@ def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=Non
     match = Match.objects.create(campaign=campaign, event=event, game=game, title=title, config=config or {},
                                  seed=seed, state=engine.dump(state), chance=list(state.dice.log),
                                  created_by=actor)
-    holds = [ledger.ledger_escrow_hold(commander=s.commander, amount=s.stake, reason=f"Stake on {match}", actor=actor)
-             if s.stake else None for s in seats]
+    holds = [_stake_hold(s, match, actor) for s in seats]
     MatchSeat.objects.bulk_create([MatchSeat(match=match, seat=i, name=s.name, user=s.user, ai=s.ai,
                                              commander=s.commander, stake=s.stake, escrow=hold)
                                    for i, (s, hold) in enumerate(zip(seats, holds, strict=True))])
@@ -113,6 +113,16 @@ def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=Non
                  data={"game": game, "seats": [s.name for s in seats], "stakes": [s.stake for s in seats]})
     _enqueue_ai_if_due(match)
     return match
+
+
+def _stake_hold(spec: SeatSpec, match: Match, actor) -> EscrowHold | None:
+    """Move a seat's stake into escrow (None when it stakes nothing)."""
+    if not spec.stake:
+        return None
+    commander = spec.commander
+    if commander is None:  # _check_seats refuses a stake without a commander
+        raise RuntimeError(f"Seat {spec.name!r} stakes lunari but plays for no commander.")
+    return ledger.ledger_escrow_hold(commander=commander, amount=spec.stake, reason=f"Stake on {match}", actor=actor)
 
 
 def _apply(match: Match, engine, state, seat: int, action: Action, user) -> None:
@@ -247,9 +257,16 @@ def _settle(match: Match, actor) -> list[LedgerTransaction]:
     to_winner = next((s.commander for s in seats if s.seat == winner), None)
     why = (f"{match}: won by {to_winner}" if to_winner else
            f"{match}: {'cancelled' if match.status == Match.Status.CANCELLED else 'no winner'}, stake returned")
-    paid = [ledger.ledger_escrow_release(hold=seat.escrow, to_commander=to_winner or seat.commander, actor=actor,
-                                         reason=why)
-            for seat in seats if seat.escrow is not None and seat.escrow.status == EscrowHold.Status.HELD]
+    paid = []
+    for seat in seats:
+        hold = seat.escrow
+        if hold is None or hold.status != EscrowHold.Status.HELD:
+            continue
+        staker = seat.commander
+        if staker is None:  # the seat_stake_held_in_escrow constraint: a seat with a hold plays for a commander
+            raise RuntimeError(f"Seat {seat.pk} holds a stake in escrow but plays for no commander.")
+        paid.append(ledger.ledger_escrow_release(hold=hold, to_commander=to_winner or staker, actor=actor,
+                                                 reason=why))
     if paid:
         audit_record(campaign=match.campaign, actor=actor, action="match.stakes", target=match,
                      data={"paid_to": str(to_winner) if to_winner else "stakers",
