@@ -3,7 +3,8 @@
 Each player controls three characters (Life, Energy, dice pool, dice refresh cost, traits)
 and a deck of action, attack and edge cards. The last side with characters alive wins.
 The card set is data (`cards.py`, default in ``cardgames/engine/data/squad_combat_default.json``);
-the rules are in `rules.py`, the state in `state.py`, the game protocol in `game.py`.
+the rules are in `rules.py`, the state in `state.py`, the game protocol in `game.py`, and
+the words (a card's public facts, characters named for a viewer, button labels) in `labels.py`.
 
 Config (all optional): ``set`` (a whole card-set dict), ``squads`` (three character keys per
 seat), ``decks`` (``{card key: count}`` or a list of keys per seat), ``verbose`` (readable event

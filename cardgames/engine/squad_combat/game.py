@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Dice
+from cardgames.engine.core import Action, Dice
 
-from . import rules
+from . import labels, rules
 from .state import MODIFIERS, OVER, STEPS, State, blank, clone, dump, load
 
 
@@ -40,6 +40,11 @@ class SquadCombatGame:
     apply = staticmethod(rules.apply)
     """``apply(state, action, player=None)``: the rule function itself."""
 
+    def describe_action(self, state: State, action: Action | list) -> str:
+        """A button label for an action of the seat to move, in the rules' words ("Perform Firebolt with
+        your Mage on Bob's Knight (1 energy, any die)"); `RuleError` for what is no action of this game."""
+        return labels.move(state, action).label
+
     def is_over(self, state: State) -> bool:
         return state.step == OVER
 
@@ -49,7 +54,11 @@ class SquadCombatGame:
                 "over": state.step == OVER, "turns": state.turn}
 
     def view(self, state: State, player: int | None) -> dict[str, Any]:
-        """Everything public (dice are always visible), plus `player`'s own hand and legal actions."""
+        """Everything public (dice are always visible), plus `player`'s own hand and legal actions (`moves`:
+        each with its label, the card it uses, who performs it and on whom). `cards` holds the facts of every
+        card `player` may see (`labels.card_facts`): the own hand, the discard piles, wounds and the card
+        being paid for or attacking; never another hand or a deck. `card_names` is the whole set's names
+        (public, and it maps an action's card index to its key: the set's order)."""
         st, cs = state, state.cs
         sides = []
         for seat in range(st.n):
@@ -61,7 +70,7 @@ class SquadCombatGame:
                     "slot": slot, "key": cs.ch_keys[d], "name": cs.ch_names[d], "alive": st.alive[ch],
                     "life": cs.ch_life[d], "damage": st.dmg[ch], "energy": cs.ch_energy[d],
                     "spent": st.spent[ch], "dice": st.held[ch][:], "dice_pool": cs.ch_pool[d],
-                    "refresh": cs.ch_refresh[d],
+                    "refresh": cs.ch_refresh[d], "called": labels.called(st, ch, player),
                     "traits": [t for i, t in enumerate(cs.trait_names) if cs.ch_traits[d] >> i & 1],
                     "wounds": [{"card": cs.keys[c], "owner": o} for o, c in st.wounds[ch]],
                 })
@@ -76,6 +85,7 @@ class SquadCombatGame:
             "first": st.first, "acting": st.actor, "step": STEPS[st.step], "to_move": list(self.to_move(st)),
             "sides": sides, "result": self.result(st),
             "card_names": dict(zip(cs.keys, cs.names, strict=True)),
+            "cards": {cs.keys[c]: labels.card_facts(cs, c) for c in sorted(_seen(st, player))},
         }
         if st.p_card >= 0:
             view["paying"] = {"card": cs.keys[st.p_card], "character": st.p_ch, "target": st.p_tch,
@@ -86,7 +96,9 @@ class SquadCombatGame:
                               "attack_die": st.a_die, "defence_die": st.d_die, "attack_modifier": st.a_mod,
                               "defence_modifier": st.d_mod, "dice_done": st.step == MODIFIERS}
         if player is not None and player == st.cur and st.step != OVER:
-            view["legal_actions"] = [list(a) for a in rules.legal_actions(st, player)]
+            legal = rules.legal_actions(st, player)
+            view["legal_actions"] = [list(a) for a in legal]
+            view["moves"] = [{"action": list(a), **labels.move(st, a)._asdict()} for a in legal]
         return view
 
     def clone(self, state: State) -> State:
@@ -123,6 +135,17 @@ class SquadCombatGame:
             return 0.0 if st.winner is None else (1.0 if st.winner == player else -1.0)
         mine = _standing(st, player)
         return mine - max(_standing(st, t) for t in range(st.n) if t != player)
+
+
+def _seen(st: State, player: int | None) -> set[int]:
+    """The cards `player` may see: its own hand, every discard pile and wound (face up), and the card
+    being paid for or attacking (announced)."""
+    seen = set(st.hand[player]) if player is not None else set()
+    for pile in st.discard:
+        seen.update(pile)
+    seen.update(c for wounds in st.wounds for _, c in wounds)
+    seen.update(c for c in (st.p_card, st.a_card) if c >= 0)
+    return seen
 
 
 def _life_left(st: State, seat: int) -> int:
