@@ -20,6 +20,7 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "unity_deck.json"
 
 RIGHTEOUS, EVIL, FESTIVAL = 0, 1, 2
 SIDES = {"righteous": RIGHTEOUS, "evil": EVIL, "festival": FESTIVAL}
+SIDE_NAMES = tuple(SIDES)
 
 # Flag bits of a card.
 HUMAN = 1 << 0        # Righteous Person, King, Twelve Tribes, Twelve Apostles: plays in unity
@@ -47,7 +48,7 @@ class Deck:
     """Per-card tables (tuples indexed by card id) for one deck definition."""
 
     __slots__ = ("answers", "bit", "cat", "categories", "combining", "data", "draws", "festival", "flags", "free",
-                 "name", "ncards", "pick", "seconds", "side", "targets", "twin", "unities", "value")
+                 "name", "ncards", "pick", "seconds", "side", "targets", "text", "twin", "unities", "value")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
@@ -64,7 +65,7 @@ class Deck:
             rows.extend([(-int(card["value"]), cat_index[card["category"]], card["name"], pos)]
                         * int(card.get("copies", 1)))
         rows.sort()
-        names, cat, value, side, flags, festival, draws, targets = [], [], [], [], [], [], [], []
+        names, cat, value, side, flags, festival, draws, targets, texts = [], [], [], [], [], [], [], [], []
         for neg_value, ci, name, pos in rows:
             card = data["cards"][pos]
             info = cats[self.categories[ci]]
@@ -80,6 +81,7 @@ class Deck:
             flags.append(f)
             draws.append(int(card.get("attacker_draws", 0)))
             targets.append(card.get("defeats", ""))
+            texts.append(card.get("text", ""))
             fest = card.get("festival")
             festival.append(None if fest is None else (
                 fest["each"], frozenset(cat_index[c] for c in fest.get("categories", ())),
@@ -92,6 +94,7 @@ class Deck:
         self.flags: tuple[int, ...] = tuple(flags)
         self.draws: tuple[int, ...] = tuple(draws)
         self.targets: tuple[str, ...] = tuple(targets)
+        self.text: tuple[str, ...] = tuple(texts)   # what is written on the card
         self.festival: tuple[tuple[str, frozenset[int], int] | None, ...] = tuple(festival)
         self.ncards = len(names)
         self.twin: tuple[bool, ...] = tuple(c > 0 and names[c - 1] == names[c] for c in range(len(names)))
@@ -105,9 +108,9 @@ class Deck:
                                                        for c in range(len(names)))
 
     def card(self, c: int) -> dict[str, Any]:
-        """A card as a person sees it."""
+        """A card as a person sees it face up: everything printed on it, so a client can draw it."""
         return {"id": c, "name": self.name[c], "category": self.categories[self.cat[c]],
-                "value": self.value[c]}
+                "value": self.value[c], "side": SIDE_NAMES[self.side[c]], "text": self.text[c]}
 
     def festival_asks(self, c: int) -> frozenset[int]:
         """The categories festival card `c` asks for (its written effect: discard one of them)."""

@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from cardgames.engine.core import Dice, Event, RuleError
-from cardgames.engine.unity import plays
+from cardgames.engine.unity import labels, plays
 from cardgames.engine.unity.deck import (
     ANGEL,
     ANSWERS,
@@ -46,6 +46,7 @@ from cardgames.engine.unity.state import (
     PHASES,
     RESPOND,
     UnityState,
+    chain_entries,
     copy_state,
     state_dump,
     state_load,
@@ -132,6 +133,11 @@ class UnityGame:
         if state.legal is None or state.legal[0] != key:
             state.legal = (key, self._legal(state))
         return list(state.legal[1])
+
+    def describe_action(self, state: UnityState, action: Any) -> str:
+        """A button label for one of the mover's legal actions, naming its cards (see `labels`); any other
+        action raises the RuleError `apply` would."""
+        return labels.describe(state, action, self.legal_actions(state, state.turn))
 
     def _legal(self, s: UnityState) -> list[tuple]:
         d, hand, sel, phase = s.deck, s.hands[s.turn], s.sel, s.phase
@@ -520,7 +526,8 @@ class UnityGame:
 
     def view(self, state: UnityState, player: int | None) -> dict[str, Any]:
         """What `player` may see: their own hand and selection, hand sizes, the face-up piles, the
-        table, and cards every player saw go into a hand; never other hands or the deck order."""
+        table, and cards every player saw go into a hand; never other hands or the deck order.
+        Every card shown carries what is printed on it (`Deck.card`), so a client can draw it."""
         s, d = state, state.deck
         out: dict[str, Any] = {
             "game": self.name, "seat": player, "players": list(s.players), "phase": PHASES[s.phase],
@@ -533,6 +540,7 @@ class UnityGame:
         if player is not None:
             out["hand"] = [d.card(c) for c in s.hands[player]]
             out["selection"] = s.sel[:] if player == s.turn else []
+            out["picked"] = [d.card(c) for c in out["selection"]]
         if s.phase == RESPOND:
             out["attack"] = {"cards": [d.card(c) for c in s.attack], "attacker": s.attacker,
                              "defender": s.defender, "strength": sum(d.value[c] for c in s.attack)}
@@ -540,12 +548,14 @@ class UnityGame:
             out["chain"] = {"categories": [d.categories[i] for i in range(len(d.categories))
                                            if s.chain >> i & 1],
                             "played": s.chain_count, "entered": s.entered, "drawn": s.drawn,
-                            "leader": s.best[1], "leader_cards": s.best[0]}
+                            "leader": s.best[1], "leader_cards": s.best[0],
+                            "entries": [{"seat": seat, "cards": [d.card(c) for c in cards]}
+                                        for seat, cards in chain_entries(s)]}
         elif s.phase == CELEBRATE:
             # the card may have been reshuffled into the pile since: show what it says, not which card
             asks = [d.categories[i] for i in sorted(d.festival_asks(s.fest))]
             out["festival"] = {"name": d.name[s.fest], "asks_for": asks, "host": s.attacker,
-                               "waiting": s.queue[:]}
+                               "waiting": s.queue[:], "text": d.text[s.fest]}
         return out
 
     def clone(self, state: UnityState) -> UnityState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.engine.core import Dice
-from cardgames.engine.unity.deck import Deck
+from cardgames.engine.unity.deck import RIGHTEOUS, Deck
 
 FREE, RESPOND, ENTER, CELEBRATE, OVER = range(5)
 PHASES = ("free", "attack", "righteousness", "festival", "over")
@@ -85,6 +85,33 @@ def copy_state(s: UnityState, dice: Dice) -> UnityState:
         setattr(t, name, getattr(s, name))
     t.legal = None
     return t
+
+
+def chain_entries(s: UnityState) -> list[tuple[int, list[int]]]:
+    """(seat, cards) of each play of the chain of righteousness under way, the invitation first. The state
+    keeps only the chain's categories and card count, so the plays are read back from the history: the last
+    `entered` plays, each with the picks just before it (picks after the last play are a selection still
+    being built, and secret). Only cards still face up on the righteous discard pile are listed: a
+    reshuffle during the chain takes the others out of sight."""
+    out: list[tuple[int, list[int]]] = []
+    group: list[int] | None = None
+    who = 0
+    for seat, action in reversed(s.actions):
+        if action[0] == "pick":
+            if group is not None:
+                group.append(action[1])
+            continue
+        if group is not None:
+            out.append((who, group[::-1]))
+            group = None
+            if len(out) == s.entered:
+                break
+        if action[0] == "play":
+            group, who = [], seat
+    if group is not None:
+        out.append((who, group[::-1]))
+    on_table = set(s.discard[RIGHTEOUS])
+    return [(seat, [c for c in cards if c in on_table]) for seat, cards in reversed(out)]
 
 
 def dice_dump(dice: Dice) -> dict[str, Any]:

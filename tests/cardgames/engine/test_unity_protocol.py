@@ -236,5 +236,6 @@ def test_a_festival_view_names_the_festival_and_who_still_celebrates():
     state = new([["Passover", "Legion", "Abraham"], ["Moses", "Abaddon", "Esther"]])
     GAME.apply(state, ("festival", cid(state, 0, "Passover")), 0)
     view = GAME.view(state, 1)
-    assert view["festival"] == {"name": "Passover", "asks_for": ["Demon"], "host": 0, "waiting": [0, 1]}
+    assert view["festival"] == {"name": "Passover", "asks_for": ["Demon"], "host": 0, "waiting": [0, 1],
+                                "text": "The destroyer passes over: each player discards one Demon card."}
     assert view["discards"]["festival"][0]["name"] == "Passover"
