@@ -7,9 +7,10 @@ from typing import Any
 
 from django import template
 
-register = template.Library()
+from cardgames.engine.command_dice.rules import card_is_red
+from cardgames.engine.command_dice.words import SUITS, card_label
 
-SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+register = template.Library()
 
 
 def card(name: str | None) -> dict[str, Any] | None:
@@ -17,26 +18,13 @@ def card(name: str | None) -> dict[str, Any] | None:
     if name is None:
         return None
     value, suit = name[:-1], name[-1]
-    return {"name": name, "value": value, "suit": SUITS.get(suit, suit), "red": suit in "HD",
-            "label": f"{value}{SUITS.get(suit, suit)}"}
+    return {"name": name, "value": value, "suit": SUITS.get(suit, suit), "red": card_is_red(name),
+            "label": card_label(name)}
 
 
 def die(name: str, colours: dict[str, str]) -> dict[str, Any]:
     """'R2' -> a red die showing 2 swords."""
     return {"name": name, "colour": colours.get(name[0], name[0]), "swords": int(name[1:])}
-
-
-def _counts(pool: dict[str, int]) -> str:
-    return ", ".join(f"{n} {colour}" for colour, n in pool.items() if n) or "no dice"
-
-
-def move_label(action: list, colours: list[str], table: list[str | None]) -> str:
-    """A choice or an allocation as a person says it: 'Roll 2 red, 1 white' or 'Take 3♥ with R1+R2'."""
-    if action[0] == "choose":
-        return f"Roll {_counts(dict(zip(colours, action[1:], strict=True)))}"
-    taken = [f"{card(table[place])['label']} with {'+'.join(dice)}"
-             for place, dice in enumerate(action[1:]) if dice and table[place]]
-    return f"Take {' and '.join(taken)}" if taken else "Take nothing: all dice back to the pool"
 
 
 @register.simple_tag
@@ -61,10 +49,10 @@ def command_dice_board(table) -> dict[str, Any]:
         }
 
     moves = []
-    for _, action in table.actions:
+    for label, action in table.actions:  # labelled by the engine's describe_action
         parsed = json.loads(action)
         dice = [c for c, n in zip(colours, parsed[1:], strict=True) for _ in range(n)] if parsed[0] == "choose" else []
-        moves.append({"label": move_label(parsed, colours, view["table"]), "action": action, "dice": dice})
+        moves.append({"label": label, "action": action, "dice": dice})
     return {
         "sides": [side(first), side(1 - first)],
         "cards": [card(c) for c in view["table"]],

@@ -4,11 +4,14 @@ this seat, which already hides other hands and other players' facedown cards."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import template
 
-from .board_parts import Moves, parsed_moves, plural, seats_from
+from cardgames.engine.unholy_war.table import card_no, card_ref, target_ref
+
+from .board_parts import Moves, seats_from
 
 register = template.Library()
 
@@ -16,8 +19,6 @@ PHASES = {"strategy": "Strategy Phase", "command": "Command Phase", "ambush": "A
           "backlash": "Backlash", "over": "The game is over"}
 COMMAND_STEPS = ("command", "ambush", "backlash")
 """Phases in which a card's Power holds the Initiative (the Strategy Phase goes by the players' Power)."""
-PAYS = {"tap": "Tap it", "die": "pay a die"}
-AMBUSH = "Ambush the attacker with a facedown card"
 HINTS = {
     "strategy": "Play cards from your hand (each takes a die from your pool) and assign the rest of your pool to "
                 "your cards; cards still in hand then go to the bottom of your deck.",
@@ -46,16 +47,21 @@ def _roles(view: dict[str, Any]) -> dict[tuple[int, int], str]:
     return {tuple(eng["attacker"]): "attacker", tuple(eng["defender"]): "defender"}
 
 
-def _card_name(view: dict[str, Any], seat: int, slot: int) -> str:
-    """'card 2 (Zealot)', or 'card 2 (face down)' when this seat may not see it."""
-    face = _face(view, view["players"][seat]["field"][slot]["card"])
-    return f"card {slot} ({face['name'] if face else 'face down'})"
+def _seen(view: dict[str, Any], seat: int, slot: int) -> tuple[str | None, bool]:
+    """A card in play as this seat may see it: its name (None: hidden from this seat) and whether it is face up."""
+    c = view["players"][seat]["field"][slot]
+    return (None if c["card"] is None else view["cards"][c["card"]][0]), c["face_up"]
+
+
+def _card(view: dict[str, Any], seat: int, slot: int) -> str:
+    """In the engine's words, counted from 1: 'Zealot (card 2)', 'facedown card 2'."""
+    return card_ref(slot, *_seen(view, seat, slot))
 
 
 def _target(view: dict[str, Any], seat: int, slot: int) -> str:
-    """Who an Engagement is against: the player, or one of their cards."""
+    """A side in an Engagement: the player (slot -1), or one of their cards ("bastian's facedown card 2")."""
     name = view["players"][seat]["name"]
-    return name if slot < 0 else f"{name}'s {_card_name(view, seat, slot)}"
+    return name if slot < 0 else target_ref(name, slot, *_seen(view, seat, slot))
 
 
 def _engagement(view: dict[str, Any]) -> str | None:
@@ -67,8 +73,9 @@ def _engagement(view: dict[str, Any]) -> str | None:
 
 def _side(view: dict[str, Any], seat: int, me: int | None, roles: dict) -> dict[str, Any]:
     player = view["players"][seat]
-    field = [{"slot": slot, "face": _face(view, c["card"]), "dice": c["dice"], "face_up": c["face_up"],
-              "tapped": c["tapped"], "role": roles.get((seat, slot))} for slot, c in enumerate(player["field"])]
+    field = [{"slot": slot, "number": card_no(slot), "face": _face(view, c["card"]), "dice": c["dice"],
+              "face_up": c["face_up"], "tapped": c["tapped"], "role": roles.get((seat, slot))}
+             for slot, c in enumerate(player["field"])]
     return {
         "seat": seat, "name": player["name"], "me": seat == me, "to_move": seat in view["to_move"],
         "power": player["power"], "dice": player["dice"], "defeated": player["defeated"],
@@ -87,63 +94,32 @@ def _hand(view: dict[str, Any], me: int | None, moves: Moves) -> list[dict[str, 
             for kind in sorted(set(kinds))]
 
 
-def _hide_label(view: dict[str, Any], me: int, slot: int, other: int, dice: int, first: int) -> str:
-    """'Alone', or how a hide with a second facedown card shares the dice and orders the pair."""
-    if other < 0:
-        return "Hide it alone"
-    field = view["players"][me]["field"]
-    total = field[slot]["dice"] + field[other]["dice"]
-    return (f"With {_card_name(view, me, other)}: {plural(dice, 'die')} on card {slot}, {total - dice} on card "
-            f"{other}; card {slot if first else other} placed first")
-
-
-def _command_groups(view: dict[str, Any], me: int, moves: Moves, parts: list, action: str) -> None:
-    """Moves of a card with Initiative, grouped under that card: pass or hide alone, engage by Tapping or
-    by paying a die, hide with a facedown card (folded away: many ways to share the dice)."""
-    slot = parts[1]
-    name = _card_name(view, me, slot)  # the four groups in this order, whichever move of the card comes first
-    moves.declare(f"card-{slot}", f"Your {name} has Initiative")
-    moves.declare(f"card-{slot}-tap", f"{name}: Tap it to engage")
-    moves.declare(f"card-{slot}-die", f"{name}: pay a die to engage")
-    moves.declare(f"card-{slot}-hide", f"{name}: hide with a facedown card", open_=False)
-    if parts[0] == "pass":
-        moves.add(f"card-{slot}", "Pass (it Taps)", action)
-    elif parts[0] == "hide":
-        key = f"card-{slot}" if parts[2] < 0 else f"card-{slot}-hide"
-        moves.add(key, _hide_label(view, me, *parts[1:]), action)
-    else:
-        _, _, pay, seat, target = parts
-        moves.add(f"card-{slot}-{pay}", f"Engage {_target(view, seat, target)}", action)
-
-
 def _moves(view: dict[str, Any], table) -> Moves:
-    """Playing a card, or putting it under the deck, goes on that card in the hand (by kind); the rest into
-    groups, in the engine's order."""
+    """Each legal move under the engine's label (``describe_action``): playing a card, or putting it under the
+    deck, goes on that card in the hand (by kind); the rest into groups, in the engine's order."""
     me = table.seat
     moves = Moves()
-    pool = view["players"][me]["power"] if me is not None else 0
-    for parts, action in parsed_moves(table):
+    for label, action in table.actions:
+        parts = json.loads(action)
         kind = parts[0]
         if kind == "hurt":  # rarely wise: folded away
             moves.declare("hurt", "Start of your turn: hurt yourself", open_=False)
-            moves.add("hurt", "Hurt yourself: gain a die, shuffle your discard pile into your deck and draw", action)
-        elif kind == "play":
-            moves.add_to_card(parts[1], "Play face up" if parts[2] == "up" else "Play face down", action)
-        elif kind == "bottom":
-            moves.add_to_card(parts[1], "Put on the bottom of your deck", action)
+            moves.add("hurt", label, action)
+        elif kind in ("play", "bottom"):
+            moves.add_to_card(parts[1], label, action)
         elif kind == "assign":
-            dice = view["players"][me]["field"][parts[1]]["dice"]
-            moves.add("assign", f"{_card_name(view, me, parts[1])}: {dice} → {dice + 1} dice", action,
-                      title=f"Assign a die from your pool ({pool} left)")
+            moves.add("assign", label, action,
+                      title=f"Assign the dice in your pool ({view['players'][me]['power']} left)")
         elif kind in ("pass", "hide", "engage"):
-            _command_groups(view, me, moves, parts, action)
-        elif kind == "ambush":
-            moves.add("ambush", f"{_card_name(view, me, parts[1])}: {PAYS[parts[2]]}", action, title=AMBUSH)
-        elif kind == "decline":
-            moves.add("ambush", "No Ambush: the Engagement resolves", action, title=AMBUSH)
+            slot = parts[1]  # a card with Initiative: its moves, then (folded) its ways to hide with another card
+            name = _card(view, me, slot)
+            moves.declare(f"card-{slot}", f"Your {name} has Initiative")
+            moves.declare(f"card-{slot}-hide", f"Hide your {name} with a facedown card", open_=False)
+            moves.add(f"card-{slot}-hide" if kind == "hide" and parts[2] >= 0 else f"card-{slot}", label, action)
+        elif kind in ("ambush", "decline"):
+            moves.add("ambush", label, action, title="Ambush the attacker with a facedown card")
         elif kind == "exert":
-            moves.add("backlash", PAYS[parts[1]].capitalize(), action,
-                      title="Backlash: your card that Hit a player is Exerted")
+            moves.add("backlash", label, action, title="Backlash: your card that Hit a player is Exerted")
     return moves
 
 

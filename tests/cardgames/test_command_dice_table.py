@@ -6,7 +6,8 @@ import json
 import pytest
 
 from cardgames import selectors, services
-from cardgames.templatetags.command_dice import command_dice_board, move_label
+from cardgames.engine.command_dice.words import action_words
+from cardgames.templatetags.command_dice import command_dice_board
 
 pytestmark = pytest.mark.django_db
 
@@ -15,10 +16,10 @@ COLOURS = ["red", "white", "blue"]
 
 def test_moves_in_words():
     table = ["3H", None, "5S"]
-    assert move_label(["choose", 2, 1, 0], COLOURS, table) == "Roll 2 red, 1 white"
+    assert action_words(["choose", 2, 1, 0], COLOURS, table) == "Roll 2 red, 1 white"
     allocation = ["allocate", ["R1", "W2"], [], ["B3", "B2"]]
-    assert move_label(allocation, COLOURS, table) == "Take 3♥ with R1+W2 and 5♠ with B3+B2"
-    assert move_label(["allocate", [], [], []], COLOURS, table) == "Take nothing: all dice back to the pool"
+    assert action_words(allocation, COLOURS, table) == "Take 3♥ with R1+W2 and 5♠ with B3+B2"
+    assert action_words(["allocate", [], [], []], COLOURS, table) == "Take nothing: all dice back to the pool"
 
 
 def test_the_board_puts_my_side_first_and_hides_the_other_fist(duel, player, rival):

@@ -19,6 +19,7 @@ from operator import sub
 from typing import Any
 
 from cardgames.engine.command_dice.rules import Rules, full_config
+from cardgames.engine.command_dice.words import action_words
 from cardgames.engine.core import Action, Dice, Event, RuleError, as_action
 
 CHOOSE, ALLOCATE, OVER = 0, 1, 2
@@ -177,6 +178,23 @@ class CommandDiceGame:
         if state.phase == CHOOSE:
             return list(state.rules.choices(state.pools[player])[0])
         return list(state.options)
+
+    def describe_action(self, state: CommandDiceState, action: Any) -> str:
+        """A button label for a legal action of a seat to move: 'Roll 2 red, 1 white' or 'Take 3♥ with R1+W2'.
+        A list read from JSON is accepted; anything no seat may do now is refused with a `RuleError`."""
+        act = as_action(action)
+        rules = state.rules
+        try:
+            if state.phase == CHOOSE:
+                legal = any(act in rules.choices(state.pools[s])[1] for s in self.to_move(state))
+            else:
+                legal = state.phase == ALLOCATE and act in state.options
+        except TypeError:  # an unhashable part: no action has one
+            legal = False
+        if not legal:
+            raise RuleError("action", f"{list(act)!r} is not an action a player may take now: "
+                                      "choose one of the listed actions.")
+        return action_words(act, rules.colours, [rules.cards[c] if c >= 0 else None for c in state.table])
 
     # -- playing ------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
+from cardgames.engine.command_dice.words import pool_words
 from cardgames.engine.core import Action, RuleError
 
 CACHE_LIMIT = 200_000
@@ -217,5 +218,5 @@ class Rules:
         return found
 
     def pool_text(self, counts: tuple[int, ...]) -> str:
-        parts = [f"{n} {c}" for n, c in zip(counts, self.colours, strict=True) if n]
-        return ", ".join(parts) if parts else "no dice"
+        """Dice by colour in words ('2 red, 1 white'), as in every label and event."""
+        return pool_words(counts, self.colours)

@@ -2,7 +2,9 @@
 
 `GAME` implements the core game protocol under the name ``"unholy-war"``. Modules:
 `table` (config, decks and house rules as data; the state), `flow` (Upkeep, Initiative,
-Engagements, discards, defeat), `moves` (legal actions and applying them), `game` (the protocol).
+Engagements, discards, defeat), `moves` (legal actions and applying them), `words` (button labels),
+`game` (the protocol). Every text a person reads counts cards in play from 1 ("card 1"); actions and
+event data keep the 0-based slot.
 
 Readings where the text is silent or loose (house rules are marked, with their default):
 

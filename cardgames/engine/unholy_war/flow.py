@@ -9,7 +9,7 @@ from itertools import repeat
 
 from cardgames.engine.core import EVERYONE, Event, RuleError
 
-from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, STRATEGY, TAPPED, UP, State
+from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, STRATEGY, TAPPED, UP, State, card_no
 
 
 def roll(st: State, n: int) -> tuple[int, list[int]]:
@@ -159,7 +159,7 @@ def exert(st: State, seat: int, slot: int, pay: str, ev: list[Event] | None) -> 
         st.pool[seat] += 1
     if ev is not None:
         what = "Taps" if pay == "tap" else "takes a die from"
-        ev.append(Event("exert", f"{st.players[seat]} {what} card {slot}.", EVERYONE,
+        ev.append(Event("exert", f"{st.players[seat]} {what} {card_no(slot)}.", EVERYONE,
                         {"seat": seat, "slot": slot, "pay": pay}))
     if dice == 1 and pay == "die":
         discard_card(st, seat, slot, ev)
@@ -192,7 +192,7 @@ def reveal(st: State, seat: int, slot: int, ev: list[Event] | None) -> None:
     if not up:
         st.field[seat][slot] = (kind, dice, 1, tapped)
         if ev is not None:
-            ev.append(Event("reveal", f"{st.players[seat]} reveals card {slot}: {st.names[kind]}.",
+            ev.append(Event("reveal", f"{st.players[seat]} reveals {card_no(slot)}: {st.names[kind]}.",
                             EVERYONE, {"seat": seat, "slot": slot, "card": kind}))
 
 
@@ -209,8 +209,8 @@ def clash(st: State, a_seat: int, a_slot: int, d_seat: int, d_slot: int, ev: lis
         d_total += st.defn[dfd[KIND]]
     hit = a_total >= d_total if st.ties_hit else a_total > d_total
     if ev is not None:
-        target = st.players[d_seat] if d_slot < 0 else f"{st.players[d_seat]}'s card {d_slot}"
-        ev.append(Event("clash", f"{st.players[a_seat]}'s card {a_slot} attacks {target}: "
+        target = st.players[d_seat] if d_slot < 0 else f"{st.players[d_seat]}'s {card_no(d_slot)}"
+        ev.append(Event("clash", f"{st.players[a_seat]}'s {card_no(a_slot)} attacks {target}: "
                                  f"{a_faces} for {a_total} against {d_faces} for {d_total}: "
                                  + ("Hit." if hit else "no Hit."), EVERYONE,
                         {"attacker": [a_seat, a_slot], "defender": [d_seat, d_slot], "attack": a_total,

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardgames.engine.core import Dice, Event, as_action
 
-from . import flow, moves
+from . import flow, moves, words
 from .table import DICE, KIND, OVER, PHASES, TAPPED, UP, State, normalize_config
 
 
@@ -56,6 +56,11 @@ class UnholyWarGame:
 
     apply = staticmethod(moves.apply)
     """``apply(state, action, player=None)``: the rule function itself."""
+
+    def describe_action(self, state: State, action: Any) -> str:
+        """A button label for one of the mover's legal actions ("Hide your Zealot (card 1)"), cards counted
+        from 1; a list read from JSON is accepted, anything not legal now is refused with a `RuleError`."""
+        return words.describe(state, action)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from cardgames.engine.core import EVERYONE, Event, RuleError
 
 from . import flow
-from .table import AMBUSH, COMMAND, DICE, KIND, OVER, PHASES, STRATEGY, TAPPED, UP, State
+from .table import AMBUSH, COMMAND, DICE, KIND, OVER, PHASES, STRATEGY, TAPPED, UP, State, card_no
 
 Ev = list[Event] | None
 PAYS = ("tap", "die")
@@ -208,7 +208,7 @@ def _play(st: State, seat: int, action: tuple, ev: Ev) -> None:
         ev.append(Event("play", f"{st.players[seat]} plays {what} with 1 die.", EVERYONE,
                         {"seat": seat, "slot": slot, "card": kind if up else None}))
         if not up:
-            ev.append(Event("played", f"Your facedown card {slot} is {st.names[kind]}.", (seat,),
+            ev.append(Event("played", f"Your facedown {card_no(slot)} is {st.names[kind]}.", (seat,),
                             {"seat": seat, "slot": slot, "card": kind}))
     _after_strategy(st, seat, ev)
 
@@ -220,13 +220,13 @@ def _assign(st: State, seat: int, action: tuple, ev: Ev) -> None:
         raise RuleError("dice", "Your pool is empty: return your hand to the bottom of your deck.")
     field = st.field[seat]
     if not 0 <= slot < len(field):
-        raise RuleError("assign", f"You have no card {slot}: assign to one of your {len(field)} cards.")
+        raise RuleError("assign", f"You have no {card_no(slot)}: assign to one of your {len(field)} cards.")
     kind, dice, up, tapped = field[slot]
     field[slot] = (kind, dice + 1, up, tapped)
     st.pool[seat] -= 1
     st.fresh = False
     if ev is not None:
-        ev.append(Event("assign", f"{st.players[seat]} assigns a die to card {slot}.", EVERYONE,
+        ev.append(Event("assign", f"{st.players[seat]} assigns a die to {card_no(slot)}.", EVERYONE,
                         {"seat": seat, "slot": slot, "dice": dice + 1}))
     _after_strategy(st, seat, ev)
 
@@ -333,7 +333,7 @@ def _engage(st: State, seat: int, action: tuple, ev: Ev) -> None:
         raise RuleError("engage", "Engage an opponent still in the game (-1) or one of their cards.")
     flow.exert(st, seat, slot, pay, ev)
     if ev is not None:
-        what = st.players[target_seat] if target < 0 else f"{st.players[target_seat]}'s card {target}"
+        what = st.players[target_seat] if target < 0 else f"{st.players[target_seat]}'s {card_no(target)}"
         ev.append(Event("engage", f"{st.players[seat]}'s {st.names[card[KIND]]} engages {what}.", EVERYONE,
                         {"seat": seat, "slot": slot, "target": [target_seat, target]}))
     st.eng = (seat, slot, target_seat, target)
@@ -356,7 +356,7 @@ def _ambush(st: State, seat: int, action: tuple, ev: Ev) -> None:
                                  "and a card keeps its last die.")
     flow.exert(st, seat, slot, pay, ev)
     if ev is not None:
-        ev.append(Event("ambush", f"{st.players[seat]} ambushes with facedown card {slot}.", EVERYONE,
+        ev.append(Event("ambush", f"{st.players[seat]} ambushes with facedown {card_no(slot)}.", EVERYONE,
                         {"seat": seat, "slot": slot, "target": [a_seat, a_slot]}))
     st.eng = (seat, slot, a_seat, a_slot)
     flow.open_window(st, ev)

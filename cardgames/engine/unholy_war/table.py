@@ -82,6 +82,24 @@ def score(faces: Sequence[int]) -> int:
     return max(faces, default=0) + faces.count(1)
 
 
+def card_no(slot: int) -> str:
+    """A card in play as a person counts it: slot 0 is 'card 1' (actions keep the 0-based slot)."""
+    return f"card {slot + 1}"
+
+
+def card_ref(slot: int, name: str | None, face_up: bool = True) -> str:
+    """'Zealot (card 2)', 'facedown Slime (card 3)' for a card the reader knows, or 'facedown card 3'
+    (`name` None) for one they may not see."""
+    if name is None:
+        return f"facedown {card_no(slot)}"
+    return f"{name} ({card_no(slot)})" if face_up else f"facedown {name} ({card_no(slot)})"
+
+
+def target_ref(player: str, slot: int, name: str | None, face_up: bool = True) -> str:
+    """Who is engaged: the player (`slot` -1), or one of their cards ("bastian's Guardsman (card 2)")."""
+    return player if slot < 0 else f"{player}'s {card_ref(slot, name, face_up)}"
+
+
 class State:
     """A whole match. Per-seat lists are indexed by seat; `cur` is the seat to act."""
 
