@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from cardgames.engine.core import Dice, Event, RuleError
-from cardgames.engine.unity import labels, plays
+from cardgames.engine.unity import evaluation, labels, plays
 from cardgames.engine.unity.deck import (
     ANGEL,
     ANSWERS,
@@ -590,13 +590,8 @@ class UnityGame:
         return state_load(data, deck_for(data["config"]))
 
     def heuristic(self, state: UnityState, player: int) -> float:
-        """1 for a win, -1 for a loss; otherwise how far `player` leads the closest rival in cards
-        still to shed, within (-0.9, 0.9)."""
-        if state.phase == OVER:
-            return 0.0 if state.winner is None else (1.0 if state.winner == player else -1.0)
-        mine = len(state.hands[player])
-        rival = min(len(h) for seat, h in enumerate(state.hands) if seat != player)
-        return 0.9 * (rival - mine) / (rival + mine + 1)
+        """1 for a win, -1 for a loss; otherwise the fitted estimate of `evaluation`, within (-0.9, 0.9)."""
+        return evaluation.estimate(state, player)
 
 
 GAME = UnityGame()
