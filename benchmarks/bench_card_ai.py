@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from bench_battle_ai import Timed, wilson
 from bench_search import ENGINES, OPPONENTS, load_game
 
-from cardgames.engine.players import search_player
+from cardgames.engine.players import quiet, search_player
 from cardgames.engine.simulate import play
 
 
@@ -37,7 +37,7 @@ def mirror(args: tuple[str, str, int, dict, int]) -> dict:
             players = [searcher, OPPONENTS[opponent](rng.getrandbits(32))]
             if seat:
                 players.reverse()
-            state = play(game.quiet, game.quiet.new_game(config, ["a", "b"], seed=game_seed), players)
+            state = play(quiet(game), quiet(game).new_game(config, ["a", "b"], seed=game_seed), players)
             wins += game.result(state)["winner"] == seat
             games += 1
             seconds += searcher.seconds
