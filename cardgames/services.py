@@ -158,6 +158,8 @@ def _store(match: Match, engine, state) -> None:
 def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
     """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
     match = Match.objects.select_for_update().get(pk=match_id)
+    if match.status != Match.Status.ACTIVE:
+        raise ValidationError("This match is over: nothing more can be played.")
     if expected_version is not None and expected_version != match.version:
         raise ValidationError("The table changed since your page was drawn: look again and choose.")
     engine = game_for(match.game)

@@ -86,20 +86,23 @@ def match_act(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     match, seat, is_gm = _match_and_seat(request, slug, match_id)
     if seat is None or selectors.match_seat_for(match=match, user=request.user) != seat:
         raise Http404("You have no seat at this table.")
+    refused = None
     try:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("v", ""))
     except ValueError:
-        messages.error(request, "That move could not be read: choose one of the buttons.")
+        refused = "That move could not be read: choose one of the buttons."
     else:
         try:
             match = services.match_act(match_id=match.pk, seat=seat, action=action, user=request.user,
                                        expected_version=version)
         except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
-    if request.htmx:
+            refused = " ".join(exc.messages)
+    if request.htmx:  # only the table is redrawn, so the refusal is said inside it, once
         match.refresh_from_db()
-        return render(request, "cardgames/_table.html", _table_context(match, seat, is_gm))
+        return render(request, "cardgames/_table.html", {**_table_context(match, seat, is_gm), "refused": refused})
+    if refused:
+        messages.error(request, refused)
     return redirect("match-play", slug=slug, match_id=match.pk)
 
 

@@ -41,8 +41,9 @@ class Moves:
             self.declare(key, title)
         self._groups[key]["moves"].append({"label": label, "action": action})
 
-    def add_to_card(self, card: Any, label: str, action: str) -> None:
-        self.on_card.setdefault(card, []).append({"label": label, "action": action})
+    def add_to_card(self, card: Any, label: str, action: str, *, full: str | None = None) -> None:
+        """A button on `card`; `full`, the engine's whole label, is read out when `label` is a short form."""
+        self.on_card.setdefault(card, []).append({"label": label, "action": action, "full": full})
 
     def groups(self) -> list[dict[str, Any]]:
         """The groups that have moves, each ``{key, title, open, moves: [{label, action}]}``."""

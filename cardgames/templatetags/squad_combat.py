@@ -100,10 +100,10 @@ def _moves(view: dict[str, Any], table) -> Moves:
         m = facts.get(tuple(json.loads(action))) or {"action": [None], "label": label, "card": None}
         kind = m["action"][0]
         if m["card"] and kind == "discard":
-            moves.add_to_card(m["card"], "Discard", action)
+            moves.add_to_card(m["card"], "Discard", action, full=m["label"])
         elif m["card"]:
             by = capfirst(m["by"])
-            moves.add_to_card(m["card"], f"{by} → {m['on']}" if m["on"] else by, action)
+            moves.add_to_card(m["card"], f"{by} → {m['on']}" if m["on"] else by, action, full=m["label"])
         elif kind == "refresh":
             moves.add("refresh", m["label"], action)
         elif kind == "pass":

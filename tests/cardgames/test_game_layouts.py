@@ -2,6 +2,7 @@
 it may make as a button, the other hand only as a count; the GM watching sees the public table and no hand.
 A game with no layout of its own keeps the generic table."""
 
+import html
 import json
 import re
 
@@ -72,6 +73,9 @@ def test_the_seat_to_move_sees_its_hand_and_all_its_moves_and_only_a_count_of_th
     assert 'data-testid="actions"' in board
     legal = selectors.match_table(match=match, seat=seat).actions
     assert board.count('data-action="') == len(legal), "every legal move is one button"
+    spoken = [html.unescape(aria or text.strip()) for aria, text in re.findall(
+        r'<button[^>]*data-action="[^"]*"(?: aria-label="([^"]*)")?[^>]*>([^<]*)</button>', board)]
+    assert sorted(spoken) == sorted(label for label, _ in legal), "a short on-card label reads out the engine's label"
 
 
 def test_the_waiting_seat_sees_its_hand_and_no_moves(client, match, player, rival):

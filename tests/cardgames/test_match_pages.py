@@ -97,3 +97,23 @@ def test_api_table_and_act(player, rival, outsider, duel):
     assert api.get(f"/api/matches/{duel.pk}/table/").json()["view"]["chosen"][0] == "chosen"
     api.force_authenticate(outsider)
     assert api.get(f"/api/matches/{duel.pk}/table/").status_code == 404
+
+
+def test_a_refused_move_is_said_inside_the_redrawn_table_once(client, player, duel):
+    """htmx redraws only the table, so the refusal must be in it, and not linger for the next page."""
+    client.force_login(player)
+    action = json.loads(selectors.match_table(match=duel, seat=0).actions[0][1])
+    stale = client.post(url(duel, "act/"), {"action": json.dumps(action), "v": "5"}, HTTP_HX_REQUEST="true")
+    assert 'data-testid="refused">The table changed since your page was drawn' in stale.content.decode()
+    assert Match.objects.get(pk=duel.pk).version == 0
+    assert "The table changed" not in client.get(url(duel)).content.decode()
+    ok = client.post(url(duel, "act/"), {"action": json.dumps(action), "v": "0"}, HTTP_HX_REQUEST="true")
+    assert 'data-testid="refused"' not in ok.content.decode()
+
+
+def test_a_move_on_a_finished_match_says_it_is_over_even_with_an_old_version(client, player, duel):
+    Match.objects.filter(pk=duel.pk).update(status=Match.Status.CANCELLED)
+    client.force_login(player)
+    response = client.post(url(duel, "act/"), {"action": json.dumps(["choose", 1, 0, 0]), "v": "3"},
+                           HTTP_HX_REQUEST="true")
+    assert "This match is over" in response.content.decode()
