@@ -18,7 +18,7 @@ def test_moves_in_words():
     table = ["3H", None, "5S"]
     assert action_words(["choose", 2, 1, 0], COLOURS, table) == "Roll 2 red, 1 white"
     allocation = ["allocate", ["R1", "W2"], [], ["B3", "B2"]]
-    assert action_words(allocation, COLOURS, table) == "Take 3♥ with R1+W2 and 5♠ with B3+B2"
+    assert action_words(allocation, COLOURS, table) == "Take 3♥ with red 1 + white 2 and 5♠ with blue 3 + blue 2"
     assert action_words(["allocate", [], [], []], COLOURS, table) == "Take nothing: all dice back to the pool"
 
 

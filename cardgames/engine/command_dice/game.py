@@ -19,7 +19,7 @@ from operator import sub
 from typing import Any
 
 from cardgames.engine.command_dice.rules import Rules, full_config
-from cardgames.engine.command_dice.words import action_words
+from cardgames.engine.command_dice.words import action_words, card_label, dice_words
 from cardgames.engine.core import Action, Dice, Event, RuleError, as_action
 
 CHOOSE, ALLOCATE, OVER = 0, 1, 2
@@ -149,7 +149,7 @@ class CommandDiceGame:
         state.roll = ()
         state.options = {}
         if ev is not None:
-            names = ", ".join(rules.cards[c] for c in cards)
+            names = ", ".join(card_label(rules.cards[c]) for c in cards)
             first = "Red" if rules.red_card[table[0]] else "Black"
             ev.append(Event("deal", f"Turn {state.turn}: {names} are dealt. The first card is "
                                     f"{first.lower()}, so {first} leads if both hold as many dice.",
@@ -180,7 +180,7 @@ class CommandDiceGame:
         return list(state.options)
 
     def describe_action(self, state: CommandDiceState, action: Any) -> str:
-        """A button label for a legal action of a seat to move: 'Roll 2 red, 1 white' or 'Take 3♥ with R1+W2'.
+        """A button label for a legal action of a seat to move: 'Roll 2 red, 1 white' or 'Take 3♥ with red 1 + white 2'.
         A list read from JSON is accepted; anything no seat may do now is refused with a `RuleError`."""
         act = as_action(action)
         rules = state.rules
@@ -321,7 +321,8 @@ class CommandDiceGame:
         won = state.won[player]
         for i, position in enumerate(defeated):
             card = rules.cards[won[len(won) - len(defeated) + i]]
-            ev.append(Event("defeat", f"{who} defeats the {card} with {', '.join(action[1 + position])}.",
+            ev.append(Event("defeat", f"{who} defeats the {card_label(card)} with "
+                                      f"{dice_words(action[1 + position], rules.colours)}.",
                             data={"seat": player, "card": card, "dice": list(action[1 + position])}))
         used = sum(len(action[1 + p]) for p in defeated)
         back = len(state.roll) - used

@@ -26,10 +26,17 @@ def pool_words(counts: Sequence[int], colours: Sequence[str]) -> str:
     return ", ".join(f"{n} {c}" for n, c in zip(counts, colours, strict=True) if n) or "no dice"
 
 
+def dice_words(dice: Sequence[str], colours: Sequence[str]) -> str:
+    """Rolled dice ('R1' is a red die showing 1 sword) as 'red 1 + white 2'."""
+    by_initial = {c[0].upper(): c for c in colours}
+    return " + ".join(f"{by_initial.get(d[0], d[0])} {d[1:]}" for d in dice)
+
+
 def action_words(action: Sequence[Any], colours: Sequence[str], table: Sequence[str | None]) -> str:
     """A choice or an allocation as a person says it: 'Roll 2 red, 1 white' (the dice held in the fist) or
-    'Take 3♥ with R1+R2' (the dice placed on each card defeated). `table` holds the card names in place
-    (None: no card); a card whose name is on the table twice is told apart by its place, counted from 1."""
+    'Take 3♥ with red 1 + red 2' (the dice placed on each card defeated, each with the swords it shows).
+    `table` holds the card names in place (None: no card); a card whose name is on the table twice is told
+    apart by its place, counted from 1."""
     if action[0] == "choose":
         return f"Roll {pool_words(action[1:], colours)}"
     taken = []
@@ -37,5 +44,5 @@ def action_words(action: Sequence[Any], colours: Sequence[str], table: Sequence[
         name = table[place]
         if dice and name is not None:
             where = f" in place {place + 1}" if table.count(name) > 1 else ""
-            taken.append(f"{card_label(name)}{where} with {'+'.join(dice)}")
+            taken.append(f"{card_label(name)}{where} with {dice_words(dice, colours)}")
     return f"Take {' and '.join(taken)}" if taken else NOTHING

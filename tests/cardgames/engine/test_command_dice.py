@@ -234,7 +234,7 @@ def test_dice_on_a_defeated_card_are_spent_and_all_others_return():
     assert state.pools[ANN] == (2, 3, 2)
     assert GAME.view(state, None)["won"][ANN] == ["2H"]
     assert GAME.view(state, None)["table"] == [None, "3C", "6D"]
-    assert "Ann (Black) defeats the 2H with R1, R1." in texts(events)
+    assert "Ann (Black) defeats the 2♥ with red 1 + red 1." in texts(events)
     assert "Ann (Black) spends 2 dice for the Round; 1 back to the pool." in texts(events)
 
 
@@ -257,7 +257,7 @@ def test_the_turn_ends_with_the_table_cleared_and_three_fresh_cards():
     assert GAME.view(state, None)["table"] == ["1S", "4S", "5S"]
     assert state.turn == 2
     assert GAME.to_move(state) == (ANN, BOB)
-    assert "Turn 2: 1S, 4S, 5S are dealt." in texts(events)
+    assert "Turn 2: 1♠, 4♠, 5♠ are dealt." in texts(events)
 
 
 # -- the end of a Round ---------------------------------------------------------------------------

@@ -48,8 +48,8 @@ def test_allocation_labels_name_the_cards_taken_and_the_dice_on_them():
     state = start(("1H", "3C", "6D"), rolls=(R[1], B[3]))
     both_choose(state, (1, 0, 1), (3, 0, 0))
     assert [GAME.describe_action(state, a) for a in GAME.legal_actions(state, ANN)] == [
-        "Take 3♣ with B3", "Take 1♥ with R1", "Take 1♥ with R1 and 3♣ with B3"]
-    assert GAME.describe_action(state, ["allocate", ["R1"], ["B3"], []]) == "Take 1♥ with R1 and 3♣ with B3"
+        "Take 3♣ with blue 3", "Take 1♥ with red 1", "Take 1♥ with red 1 and 3♣ with blue 3"]
+    assert GAME.describe_action(state, ["allocate", ["R1"], ["B3"], []]) == "Take 1♥ with red 1 and 3♣ with blue 3"
 
 
 def test_when_no_card_can_be_defeated_every_die_goes_back():
@@ -59,8 +59,8 @@ def test_when_no_card_can_be_defeated_every_die_goes_back():
 
 
 def test_a_card_name_on_the_table_twice_is_told_apart_by_its_place():
-    assert action_words(["allocate", ["R2"], [], ["W2"]], ["red"], ["2H", "5S", "2H"]) == \
-        "Take 2♥ in place 1 with R2 and 2♥ in place 3 with W2"
+    assert action_words(["allocate", ["R2"], [], ["W2"]], ["red", "white"], ["2H", "5S", "2H"]) == \
+        "Take 2♥ in place 1 with red 2 and 2♥ in place 3 with white 2"
 
 
 @pytest.mark.parametrize("action", [("dance",), (), "choose", None, ("choose", 0, 0, 0), ("choose", 5, 0, 0),
