@@ -167,6 +167,14 @@ class Event:
                 "data": self.data}
 
 
+def dice_text(faces: Iterable[int]) -> str:
+    """Dice as a person reads them in a log: '5', '2 and 2', '6, 3 and 1' ('no dice' for none)."""
+    words = [str(f) for f in faces]
+    if len(words) < 2:
+        return words[0] if words else "no dice"
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def events_for(events: Iterable[Event], player: int | None) -> list[dict[str, Any]]:
     """The events `player` may see, as JSON-able dicts."""
     return [e.as_dict() for e in events if e.visible_to(player)]

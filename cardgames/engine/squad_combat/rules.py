@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import repeat
 from operator import ge
 
-from cardgames.engine.core import Action, Event, RuleError, as_action
+from cardgames.engine.core import Action, Event, RuleError, as_action, dice_text
 
 from .cards import (
     AIM_ENEMY,
@@ -348,8 +348,8 @@ def _roll(st: State, ch: int, count: int, out: list[Event]) -> None:
     held.sort(reverse=True)
     del held[st.cs.ch_pool[st.chdef[ch]]:]
     st.held[ch] = held
-    out.append(Event("roll", f"{who(st, ch)} rolls {rolled} and keeps {held}." if st.verbose else "",
-                     None, {"character": ch, "rolled": rolled, "held": held[:]}))
+    text = f"{who(st, ch)} rolls {dice_text(rolled)} and keeps {dice_text(held)}." if st.verbose else ""
+    out.append(Event("roll", text, None, {"character": ch, "rolled": rolled, "held": held[:]}))
 
 
 def _refresh(st: State, seat: int, action: Action, out: list[Event]) -> None:
@@ -386,7 +386,8 @@ def _die(st: State, seat: int, action: Action, out: list[Event]) -> None:
                             f"{who(st, ch)} has no die showing {value}: spend one of {st.held[ch]} "
                             "or 0 to decline.")
         st.held[ch].remove(value)
-    out.append(Event("die", f"{who(st, ch)} spends a {value}." if st.verbose else "", None,
+    out.append(Event("die", (f"{who(st, ch)} spends a {value}." if value else f"{who(st, ch)} spends no die (0).")
+                     if st.verbose else "", None,
                      {"character": ch, "value": value}))
     if attacking:
         st.a_die, st.step, st.cur = value, DEFENCE_DIE, st.d_ch // 3

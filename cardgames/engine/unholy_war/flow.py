@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import repeat
 
-from cardgames.engine.core import EVERYONE, Event, RuleError
+from cardgames.engine.core import EVERYONE, Event, RuleError, dice_text
 
 from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, STRATEGY, TAPPED, UP, State, card_no
 
@@ -68,7 +68,7 @@ def roll_off(st: State, seats: list[int], power: int, ev: list[Event] | None) ->
         top = max(r for r, _ in results)
         if ev is not None:
             for seat, (r, faces) in zip(seats, results, strict=True):
-                ev.append(Event("roll_off", f"{st.players[seat]} rolls {faces} for {r}.", EVERYONE,
+                ev.append(Event("roll_off", f"{st.players[seat]} rolls {dice_text(faces)}: a result of {r}.", EVERYONE,
                                 {"seat": seat, "faces": faces, "result": r}))
         seats = [s for s, (r, _) in zip(seats, results, strict=True) if r == top]
         if len(seats) == 1:
@@ -211,7 +211,8 @@ def clash(st: State, a_seat: int, a_slot: int, d_seat: int, d_slot: int, ev: lis
     if ev is not None:
         target = st.players[d_seat] if d_slot < 0 else f"{st.players[d_seat]}'s {card_no(d_slot)}"
         ev.append(Event("clash", f"{st.players[a_seat]}'s {card_no(a_slot)} attacks {target}: "
-                                 f"{a_faces} for {a_total} against {d_faces} for {d_total}: "
+                                 f"{dice_text(a_faces)} (Attack {a_total}) against "
+                                 f"{dice_text(d_faces)} (Defense {d_total}): "
                                  + ("Hit." if hit else "no Hit."), EVERYONE,
                         {"attacker": [a_seat, a_slot], "defender": [d_seat, d_slot], "attack": a_total,
                          "defense": d_total, "attack_faces": a_faces, "defense_faces": d_faces,

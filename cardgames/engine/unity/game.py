@@ -346,7 +346,7 @@ class UnityGame:
         self._take(s, seat, cards)
         s.discard[EVIL] += cards
         self._say(s, ev, "evil_defeat", lambda: f"{s.players[seat]} defeats evil with evil "
-                                                f"({self._names(s, cards)}) and draws two.",
+                                                f"({self._names(s, cards)}): the penalty is two cards.",
                   seat=seat, cards=cards)
         self._draw(s, seat, 2, ev)
         self._after_play(s, seat, cards, ev)
@@ -449,8 +449,8 @@ class UnityGame:
     def _do_decline(self, s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
         """Not entering costs one card per righteous card played so far; a matching card may then
         be played, otherwise the chain is broken and the next player has the free turn."""
-        self._say(s, ev, "decline", lambda: f"{s.players[seat]} does not enter and draws "
-                                            f"{s.chain_count}.", seat=seat)
+        self._say(s, ev, "decline", lambda: f"{s.players[seat]} does not enter into righteousness: one card "
+                                            "per righteous card played.", seat=seat)
         self._draw(s, seat, s.chain_count, ev)
         s.drawn = True
 

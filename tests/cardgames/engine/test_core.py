@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cardgames.engine.core import Dice, DiceScriptExhausted, Event, RuleError, as_action, events_for
+from cardgames.engine.core import Dice, DiceScriptExhausted, Event, RuleError, as_action, dice_text, events_for
 
 
 def test_seeded_dice_repeat_and_log_every_outcome():
@@ -72,3 +72,7 @@ def test_events_are_filtered_by_who_may_see_them():
     assert [e["text"] for e in events_for(events, 0)] == ["You draw the Idol.", "Seat 1 passes."]
     assert [e["text"] for e in events_for(events, 1)] == ["Seat 1 passes."]
     assert [e["text"] for e in events_for(events, None)] == ["Seat 1 passes."]
+
+
+def test_dice_read_as_words_in_a_log():
+    assert [dice_text(f) for f in ([], [5], [2, 2], [6, 3, 1])] == ["no dice", "5", "2 and 2", "6, 3 and 1"]
