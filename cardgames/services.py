@@ -126,8 +126,7 @@ def _stake_hold(spec: SeatSpec, match: Match, actor) -> EscrowHold | None:
 
 
 def _apply(match: Match, engine, state, seat: int, action: Action, user) -> None:
-    if match.status != Match.Status.ACTIVE:
-        raise ValidationError("This match is over: nothing more can be played.")
+    """One action on an active match's state (its callers lock the row and check it is active)."""
     if seat not in engine.to_move(state):
         raise ValidationError("It is not your move: wait for the other side.")
     try:
@@ -158,7 +157,7 @@ def _store(match: Match, engine, state) -> None:
 def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
     """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
     match = Match.objects.select_for_update().get(pk=match_id)
-    if match.status != Match.Status.ACTIVE:
+    if match.status != Match.Status.ACTIVE:  # before the version: a finished match's page is stale too
         raise ValidationError("This match is over: nothing more can be played.")
     if expected_version is not None and expected_version != match.version:
         raise ValidationError("The table changed since your page was drawn: look again and choose.")

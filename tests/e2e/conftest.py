@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from cardgames.services import SeatSpec, match_create
+from tests.campaign.factories import CampaignFactory, MembershipFactory, UserFactory
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -67,6 +70,20 @@ def open_devices(new_page, base_url: str, users, url: str) -> list:
         page.goto(url)
         pages.append(page)
     return pages
+
+
+def duel_on_two_phones(new_page, base_url: str, game: str, seed: int) -> tuple:
+    """A match of `game` between amira and bastian, members of a new campaign, open on one phone each:
+    ``(match, [amira's page, bastian's page])``."""
+    campaign = CampaignFactory(name="Border Wars", slug="border-wars")
+    players = []
+    for name in ("amira", "bastian"):
+        user = UserFactory(username=name)
+        MembershipFactory(campaign=campaign, user=user)
+        players.append(user)
+    match = match_create(campaign=campaign, game=game, actor=players[0], seed=seed, title="Duel",
+                         seats=[SeatSpec("amira", players[0]), SeatSpec("bastian", players[1])])
+    return match, open_devices(new_page, base_url, players, f"{base_url}/c/{campaign.slug}/matches/{match.pk}/")
 
 
 def play_to_the_end(match, pages, *, check, choose=lambda page, buttons: buttons.first, rounds: int = 600) -> int:

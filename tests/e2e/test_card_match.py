@@ -6,9 +6,7 @@ Neither page may ever show the other's secret dice choice while choices are hidd
 import pytest
 
 from cardgames.models import Match
-from cardgames.services import SeatSpec, match_create
-from tests.campaign.factories import CampaignFactory, MembershipFactory, UserFactory
-from tests.e2e.conftest import open_devices, play_to_the_end, screenshot
+from tests.e2e.conftest import duel_on_two_phones, play_to_the_end, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,16 +20,7 @@ def other_seat_choice(page, me: int) -> str | None:
 
 
 def test_two_players_play_a_command_dice_match_to_the_end(live_server, new_page):
-    campaign = CampaignFactory(name="Border Wars", slug="border-wars")
-    players = []
-    for name in ("amira", "bastian"):
-        user = UserFactory(username=name)
-        MembershipFactory(campaign=campaign, user=user)
-        players.append(user)
-    match = match_create(campaign=campaign, game="command-dice", actor=players[0], seed=4, title="Duel",
-                         seats=[SeatSpec("amira", players[0]), SeatSpec("bastian", players[1])])
-    url = f"{live_server.url}/c/{campaign.slug}/matches/{match.pk}/"
-    pages = open_devices(new_page, live_server.url, players, url)
+    match, pages = duel_on_two_phones(new_page, live_server.url, "command-dice", seed=4)
 
     def no_leak(page, seat):
         assert other_seat_choice(page, seat) in (None, "chosen", "—"), "a secret choice leaked"

@@ -6,10 +6,8 @@ import pytest
 
 from cardgames.models import Match
 from cardgames.registry import game_for
-from cardgames.services import SeatSpec, match_create
-from tests.campaign.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.cardgames.test_game_layouts import HAND_NAMES
-from tests.e2e.conftest import open_devices, play_to_the_end, screenshot
+from tests.e2e.conftest import duel_on_two_phones, play_to_the_end, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,15 +20,7 @@ def my_hand(match: Match, seat: int) -> set[str]:
 
 @pytest.mark.parametrize("game", sorted(HAND_NAMES))
 def test_a_few_moves_on_two_phones(live_server, new_page, game):
-    campaign = CampaignFactory(name="Border Wars", slug="border-wars")
-    players = []
-    for name in ("amira", "bastian"):
-        user = UserFactory(username=name)
-        MembershipFactory(campaign=campaign, user=user)
-        players.append(user)
-    match = match_create(campaign=campaign, game=game, actor=players[0], seed=5, title="Duel",
-                         seats=[SeatSpec("amira", players[0]), SeatSpec("bastian", players[1])])
-    pages = open_devices(new_page, live_server.url, players, f"{live_server.url}/c/{campaign.slug}/matches/{match.pk}/")
+    match, pages = duel_on_two_phones(new_page, live_server.url, game, seed=5)
 
     def fits_and_shows_my_hand(page, seat):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the table is too wide"

@@ -6,22 +6,15 @@ import random
 
 import pytest
 
-from cardgames.engine.unity import GAME, stacked_order
+from cardgames.engine.unity import GAME
 from cardgames.engine.unity.evaluation import FEATURES, WEIGHTS, estimate, features, score
 
-
-def dealt(ann, ben, top=()):
-    order = stacked_order([ann, ben], list(top))
-    return GAME.new_game({"deck_order": order, "hand_size": len(ann)}, ["Ann", "Ben"], seed=1)
-
-
-def cid(state, seat, name):
-    return next(c for c in state.hands[seat] if state.deck.name[c] == name)
+from .unity_tables import cid, new
 
 
 def test_features_count_the_hand_by_kind():
-    s = dealt(["Unity", "Moses", "Sandals of Peace", "Beelzebub", "Passover", "Trinity"],
-              ["Idol", "Pride", "Greed", "Noah", "Elijah", "Peter"])
+    s = new([["Unity", "Moses", "Sandals of Peace", "Beelzebub", "Passover", "Trinity"],
+              ["Idol", "Pride", "Greed", "Noah", "Elijah", "Peter"]])
     ann = dict(zip(FEATURES, features(s, 0), strict=True))
     assert (ann["unity"], ann["human"], ann["righteous_object"], ann["evil"], ann["festival"], ann["answer"]) == (
         1, 1, 1, 1, 1, 1)
@@ -35,14 +28,14 @@ def test_a_unity_card_stands_better_than_an_evil_card_in_its_place():
     """Same hand sizes, one card swapped: a Unity card can end the game alone, an evil card must be shed."""
     base = ["Moses", "Noah", "Beelzebub"]
     rival = ["Solomon", "Josiah", "Legion", "Idol"]
-    with_unity = dealt([*base, "Unity"], rival)
-    with_evil = dealt([*base, "Molech"], rival)
+    with_unity = new([[*base, "Unity"], rival])
+    with_evil = new([[*base, "Molech"], rival])
     assert estimate(with_unity, 0) > estimate(with_evil, 0)
     assert estimate(with_unity, 1) < estimate(with_evil, 1)
 
 
 def test_being_attacked_counts_against_the_defender_and_the_attack_points_are_weighed():
-    s = dealt(["Goliath", "Moses", "Noah"], ["Peter", "John", "Andrew"])
+    s = new([["Goliath", "Moses", "Noah"], ["Peter", "John", "Andrew"]])
     GAME.apply(s, ("pick", cid(s, 0, "Goliath")), 0)
     GAME.apply(s, ("play",), 0)
     ben = dict(zip(FEATURES, features(s, 1), strict=True))
@@ -51,7 +44,7 @@ def test_being_attacked_counts_against_the_defender_and_the_attack_points_are_we
 
 
 def test_picked_cards_count_for_the_seat_building_the_play_only():
-    s = dealt(["Moses", "Noah", "Elijah"], ["Peter", "John", "Andrew"])
+    s = new([["Moses", "Noah", "Elijah"], ["Peter", "John", "Andrew"]])
     GAME.apply(s, ("pick", cid(s, 0, "Moses")), 0)
     assert dict(zip(FEATURES, features(s, 0), strict=True))["picked"] == 1
     assert dict(zip(FEATURES, features(s, 1), strict=True))["picked"] == 0

@@ -9,19 +9,9 @@ import random
 import pytest
 
 from cardgames.engine.core import RuleError
-from cardgames.engine.unity import GAME, stacked_order
+from cardgames.engine.unity import GAME
 
-NAMES = ["Ann", "Ben", "Cat"]
-
-
-def new(hands, top=()):
-    """A game whose seats hold `hands` (card names), with `top` on top of the pile (`deck_order` fixes the deal)."""
-    return GAME.new_game({"deck_order": stacked_order(hands, list(top)), "hand_size": len(hands[0])},
-                         NAMES[:len(hands)], seed=1)
-
-
-def cid(state, seat, name):
-    return next(c for c in state.hands[seat] if state.deck.name[c] == name)
+from .unity_tables import cid, new
 
 
 def act(state, *action):

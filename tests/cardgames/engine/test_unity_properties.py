@@ -21,6 +21,8 @@ from cardgames.engine.unity import GAME, plays
 from cardgames.engine.unity.deck import E_OBJECT, EVIL, HUMAN, POINTS, POLE, RIGHTEOUS, UNITY, deck_for
 from cardgames.engine.unity.state import OVER
 
+from .unity_tables import card_dicts
+
 settings.register_profile("ci", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=100, deadline=None,
@@ -30,19 +32,6 @@ settings.load_profile(PROFILE_NAME)
 PROFILE = settings.get_profile(PROFILE_NAME)  # pinned on each test: other modules may load their own
 
 LIMIT = 200  # free turns: the house-rule turn limit used here, so each example stays short
-
-
-def _card_ids(obj, out):
-    """Every card id a view mentions (card dicts carry an "id")."""
-    if isinstance(obj, dict):
-        if "id" in obj and "name" in obj:
-            out.add(obj["id"])
-        for v in obj.values():
-            _card_ids(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            _card_ids(v, out)
-    return out
 
 
 def _check(state, seats=None):
@@ -58,7 +47,7 @@ def _check(state, seats=None):
         view = GAME.view(state, seat)
         json.dumps(view)
         own = set(state.hands[seat]) if seat is not None else set()
-        assert _card_ids(view, set()) <= public | own, "no hidden card leaks into a view"
+        assert {c["id"] for c in card_dicts(view)} <= public | own, "no hidden card leaks into a view"
         assert view["hand_counts"] == [len(h) for h in state.hands]
 
 

@@ -8,20 +8,12 @@ import random
 import pytest
 
 from cardgames.engine.core import GameRecord, RuleError, as_action, record_of, replay
-from cardgames.engine.unity import GAME, HOUSE_RULES, stacked_order
+from cardgames.engine.unity import GAME, HOUSE_RULES
 from cardgames.engine.unity.deck import POWER_FLAGS, default_data
 
+from .unity_tables import cid, new
+
 NAMES = ["Ann", "Ben", "Cat"]
-
-
-def new(hands, top=(), **config):
-    order = stacked_order(hands, list(top))
-    return GAME.new_game({"deck_order": order, "hand_size": len(hands[0]), **config}, NAMES[:len(hands)],
-                         seed=1)
-
-
-def cid(state, seat, name):
-    return next(c for c in state.hands[seat] if state.deck.name[c] == name)
 
 
 def played(seed=4, players=3, steps=60, **config):

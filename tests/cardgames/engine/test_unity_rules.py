@@ -9,18 +9,7 @@ from cardgames.engine.unity import GAME, stacked_order
 from cardgames.engine.unity.deck import default_data
 from cardgames.engine.unity.state import CELEBRATE, ENTER, FREE, OVER, RESPOND
 
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
-
-
-def new(hands, top=(), **config):
-    """A game whose seats hold `hands` (card names) and whose pile has `top` on top."""
-    order = stacked_order(hands, list(top))
-    return GAME.new_game({"deck_order": order, "hand_size": len(hands[0]), **config}, NAMES[:len(hands)],
-                         seed=1)
-
-
-def cid(state, seat, name):
-    return next(c for c in state.hands[seat] if state.deck.name[c] == name)
+from .unity_tables import NAMES, cid, new
 
 
 def names(state, seat):

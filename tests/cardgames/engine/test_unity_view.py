@@ -10,20 +10,10 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames.engine.unity import GAME, stacked_order
+from cardgames.engine.unity import GAME
 
 from .test_unity_properties import PROFILE
-
-NAMES = ["Ann", "Ben", "Cat"]
-
-
-def new(hands, top=()):
-    return GAME.new_game({"deck_order": stacked_order(hands, list(top)), "hand_size": len(hands[0])},
-                         NAMES[:len(hands)], seed=1)
-
-
-def cid(state, seat, name):
-    return next(c for c in state.hands[seat] if state.deck.name[c] == name)
+from .unity_tables import card_dicts, cid, new
 
 
 def pick(state, *names):
@@ -34,19 +24,6 @@ def pick(state, *names):
 def play(state, *names):
     pick(state, *names)
     GAME.apply(state, ("play",), state.turn)
-
-
-def cards_in(obj, out):
-    """Every card dict a view holds (a dict with an "id" and a "name")."""
-    if isinstance(obj, dict):
-        if "id" in obj and "name" in obj:
-            out.append(obj)
-        for v in obj.values():
-            cards_in(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            cards_in(v, out)
-    return out
 
 
 def test_each_card_in_a_view_carries_its_side_category_value_and_text():
@@ -114,7 +91,7 @@ def check_views(state, rng, lookers):
         view = GAME.view(state, looker)
         json.dumps(view)
         own = set(state.hands[looker]) if looker is not None else set()
-        for card in cards_in(view, []):
+        for card in card_dicts(view):
             assert card == d.card(card["id"])
             assert card["id"] in public | own, "another seat's hand card or a pile card leaked"
         if looker is None:
