@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from battles.models import Battle
-from campaign.admin import ReadOnlyAdmin
+from campaign.campaigns.admin import ReadOnlyAdmin
 
 
 @admin.register(Battle)

@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from battles.engine.battle_odds import BattleOdds, battle_odds
 from battles.models import Battle
-from campaign import selectors as campaign_selectors
+from campaign.campaigns import selectors as campaigns_selectors
+from campaign.campaigns.permissions import Action, can
+from campaign.economy import selectors as economy_selectors
 from campaign.models import Army, Base, Campaign, Day, Event, Location, Membership, Unit
-from campaign.permissions import Action, can
 
 ODDS_POLICY = {"policy": "greedy", "samples": 1}
 """Both commanders in an odds run play the one-sample greedy AI: far better than random, ~30 ms a battle."""
@@ -79,7 +80,7 @@ def battle_config_for(*, attacker_army: Army, defender_army: Army, day: Day, loc
     choices = choices or {}
     armies = (attacker_army, defender_army)
     units = {army.pk: army_battle_units(army=army) for army in armies}
-    owners = campaign_selectors.unit_retinue_owners(units=[u for us in units.values() for u in us])
+    owners = economy_selectors.unit_retinue_owners(units=[u for us in units.values() for u in us])
     base = location_base(location=location, day=day)
     commanders = []
     for seat, army in enumerate(armies):
@@ -122,7 +123,7 @@ def battle_seats_of(*, battle: Battle, membership: Membership) -> list[int]:
 
 def worker_available() -> bool:
     """A Celery worker answered the heartbeat lately (campaign.tasks records it)."""
-    beat = campaign_selectors.heartbeat_get(name="worker")
+    beat = campaigns_selectors.heartbeat_get(name="worker")
     return beat is not None and (timezone.now() - beat.seen_at).total_seconds() < WORKER_FRESH_SECONDS
 
 

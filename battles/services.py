@@ -19,11 +19,13 @@ from battles import selectors
 from battles.engine.powers import commander_powers
 from battles.engine.state import PATHS, ROLES
 from battles.models import Battle
-from campaign import map_services
-from campaign import selectors as campaign_selectors
-from campaign import services as campaign_services
+from campaign.campaigns import audit
+from campaign.campaigns import selectors as campaigns_selectors
+from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for
+from campaign.economy import services as economy_services
+from campaign.map import armies as army_services
+from campaign.map import services as map_services
 from campaign.models import Army, ArmyDayActivity, Base, Commander, Day, DueBattle, Location, Unit
-from campaign.permissions import Action, NotAllowed, can, membership_for
 from cardgames import services as match_services
 from cardgames.models import AIPolicy, Match
 
@@ -91,7 +93,7 @@ def battle_start(*, attacker_army: Army, defender_army: Army, actor, mode: str =
     _check_may_start(actor, attacker_army, defender_army, due_battle)
     when = selectors.battle_event_day(campaign=campaign)
     if due_battle is not None:
-        day = campaign_selectors.event_current_day(event=due_battle.event)
+        day = campaigns_selectors.event_current_day(event=due_battle.event)
         when = (due_battle.event, day) if day else None
     if when is None:
         raise ValidationError("No Day is open: a game master opens a Day of the Event before Battles are fought.")
@@ -120,10 +122,10 @@ def battle_start(*, attacker_army: Army, defender_army: Army, actor, mode: str =
         started_by=actor, mode=mode, match=match, config=config,
         status=Battle.Status.LIVE if match else Battle.Status.DUE)
     for commander in commanders:
-        campaign_services.commander_set_in_battle(commander=commander, in_battle=True, actor=actor)
-    campaign_services.audit_record(campaign=campaign, actor=actor, action="battle.start", target=battle,
-                                   data={"mode": mode, "attacker": attacker_army.pk, "defender": defender_army.pk,
-                                         "match": match.pk if match else None})
+        economy_services.commander_set_in_battle(commander=commander, in_battle=True, actor=actor)
+    audit.audit_record(campaign=campaign, actor=actor, action="battle.start", target=battle,
+                       data={"mode": mode, "attacker": attacker_army.pk, "defender": defender_army.pk,
+                             "match": match.pk if match else None})
     return battle
 
 
@@ -250,8 +252,8 @@ def battle_log_result(*, battle: Battle, actor, winner: int, killed: list[list[i
     battle.status, battle.finished_at, battle.entered_by = Battle.Status.FINISHED, timezone.now(), actor
     battle.notes, battle.confirmed_by = notes.strip(), actor if gm else None
     battle.save(update_fields=["result", "status", "finished_at", "entered_by", "notes", "confirmed_by"])
-    campaign_services.audit_record(campaign=battle.campaign, actor=actor, action="battle.log", target=battle,
-                                   data={"result": battle.result})
+    audit.audit_record(campaign=battle.campaign, actor=actor, action="battle.log", target=battle,
+                       data={"result": battle.result})
     if gm:
         return battle_result_apply(battle=battle, actor=actor)
     return battle
@@ -312,13 +314,13 @@ def _leave_battle(commanders, actor) -> None:
     open_statuses = [Battle.Status.DUE, Battle.Status.LIVE, Battle.Status.FINISHED]
     for commander in commanders:
         if not Battle.objects.filter(Q(attacker=commander) | Q(defender=commander), status__in=open_statuses).exists():
-            campaign_services.commander_set_in_battle(commander=commander, in_battle=False, actor=actor)
+            economy_services.commander_set_in_battle(commander=commander, in_battle=False, actor=actor)
 
 
 def _battle_day(battle: Battle) -> Day | None:
     if Day.objects.filter(pk=battle.day_id, status=Day.Status.OPEN).exists():
         return battle.day
-    return campaign_selectors.event_current_day(event=battle.event)
+    return campaigns_selectors.event_current_day(event=battle.event)
 
 
 @transaction.atomic
@@ -344,7 +346,7 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     for seat, commander_id in enumerate((battle.attacker_id, battle.defender_id)):
         commander = locked[commander_id]
         for unit in Unit.objects.filter(pk__in=[u for u in result["killed"][seat] if u > 0], commander=commander):
-            campaign_services.unit_kill(unit=unit, actor=actor)
+            economy_services.unit_kill(unit=unit, actor=actor)
         changes[commander.name] = _commander_after_battle(commander, config, result, seat)
     base_id = config["commanders"][1].get("base_id")
     if base_id and result["base_morale_spent"][1] > 0:
@@ -358,14 +360,14 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     armies = [a for a in (battle.attacker_army, battle.defender_army) if a is not None]
     if day is not None:
         for army in armies:
-            campaign_services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.FOUGHT, actor=actor)
+            army_services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.FOUGHT, actor=actor)
     if len(armies) == 2 and (due_battle := battle.due_battle) is not None:
         winner = armies[result["winner"]]
         map_services.battle_outcome_apply_to_map(due_battle=due_battle, winner_army=winner,
                                                  loser_army=armies[1 - result["winner"]],
                                                  routed=result.get("routed") is not None)
-    campaign_services.audit_record(campaign=battle.campaign, actor=actor, action="battle.apply", target=battle,
-                                   data={"winner": result["winner"], "killed": result["killed"], "commanders": changes})
+    audit.audit_record(campaign=battle.campaign, actor=actor, action="battle.apply", target=battle,
+                       data={"winner": result["winner"], "killed": result["killed"], "commanders": changes})
     return battle
 
 
@@ -382,5 +384,5 @@ def battle_cancel(*, battle: Battle, actor) -> Battle:
     battle.status = Battle.Status.CANCELLED
     battle.save(update_fields=["status"])
     _leave_battle(battle.commanders, actor)
-    campaign_services.audit_record(campaign=battle.campaign, actor=actor, action="battle.cancel", target=battle)
+    audit.audit_record(campaign=battle.campaign, actor=actor, action="battle.cancel", target=battle)
     return battle

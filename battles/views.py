@@ -16,9 +16,9 @@ from battles.engine.odds import ROLES as SKIRMISH_ROLES
 from battles.engine.state import TRAITS
 from battles.forms import BattleLogForm, BattleStartForm
 from battles.models import Battle
+from campaign.campaigns.permissions import Action, NotAllowed, can
+from campaign.campaigns.views import campaign_membership
 from campaign.models import Army, DueBattle, Location
-from campaign.permissions import Action, NotAllowed, can
-from campaign.views import campaign_membership
 from cardgames import selectors as match_selectors
 from cardgames import services as match_services
 from cardgames.models import AIPolicy
@@ -75,7 +75,7 @@ def battle_start(request: HttpRequest, slug: str) -> HttpResponse:
         raise NotAllowed("A commander starts a Battle that came due on the map; ask a game master for any other.")
     initial = {"attacker_army": due.first_id, "defender_army": due.second_id,
                "location": due.location_id} if due else {k: request.GET.get(k) for k in ("attacker_army",
-                                                                                        "defender_army", "location")}
+                                                                                         "defender_army", "location")}
     form = _start_form(request, campaign, request.POST or None, initial=initial)
     if due is not None:
         for name in ("attacker_army", "defender_army", "location"):

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from battles.engine import GAME  # noqa: E402
 
-CATALOGUE = {u["name"]: u for u in json.loads((ROOT / "campaign/data/unit_catalogue.json").read_text())}
+CATALOGUE = {u["name"]: u for u in json.loads((ROOT / "campaign/catalogue/data/unit_catalogue.json").read_text())}
 
 ARMY_A = ["Spearmen", "Soldier", "Soldier", "Pikemen", "Knights", "Longbowmen", "Field Surgeon",
           "Siege Ram", "Light Cavalry", "Temple Guard", "Rite of Steel", "Battle Mages"]

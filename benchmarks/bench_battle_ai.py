@@ -27,7 +27,7 @@ from battles.engine.state import PATHS  # noqa: E402
 from cardgames.engine.players import GreedyPlayer, RandomPlayer, search_player  # noqa: E402
 from cardgames.engine.simulate import play  # noqa: E402
 
-CATALOGUE = json.loads((ROOT / "campaign/data/unit_catalogue.json").read_text())
+CATALOGUE = json.loads((ROOT / "campaign/catalogue/data/unit_catalogue.json").read_text())
 ARMY_SIZE = 8
 
 

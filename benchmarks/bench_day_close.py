@@ -36,7 +36,7 @@ STRENGTHS = [(1, []), (2, []), (3, []), (0, []), (2, ["Undead"]), (None, []), (4
 
 def build(campaign_name: str, commanders: int):
     """A campaign whose open Day has `commanders` commanders, each with one army of 20 units led that Day."""
-    from campaign import ledger
+    from campaign.economy import ledger as economy_ledger
     from campaign.models import Army, ArmyDayActivity, Campaign, Commander, Day, Event, Unit, UnitType
 
     campaign = Campaign.objects.create(name=campaign_name, slug=campaign_name.lower().replace(" ", "-"))
@@ -49,9 +49,9 @@ def build(campaign_name: str, commanders: int):
         [Commander(campaign=campaign, name=f"Commander {i}", level=i % 10, power="Cleric", morale=2)
          for i in range(commanders)])
     for i, commander in enumerate(people):
-        ledger.ledger_purse(commander=commander)
+        economy_ledger.ledger_purse(commander=commander)
         if i % 10:  # one in ten has an empty purse and ends in arrears
-            ledger.ledger_grant(commander=commander, amount=1_000, reason="Bench purse", actor=None)
+            economy_ledger.ledger_grant(commander=commander, amount=1_000, reason="Bench purse", actor=None)
     armies = Army.objects.bulk_create([Army(campaign=campaign, commander=c, name="Host") for c in people])
     Unit.objects.bulk_create(
         [Unit(campaign=campaign, commander_id=army.commander_id, unit_type=types[j % len(types)],
@@ -62,12 +62,12 @@ def build(campaign_name: str, commanders: int):
 
 
 def close(day) -> tuple[float, int, object]:
-    from campaign import services
+    from campaign.economy import upkeep
 
     connection.queries_log.clear()  # the log keeps 9,000 queries; start empty so the count is right
     with CaptureQueriesContext(connection) as ctx:
         start = time.perf_counter()
-        result = services.day_close(day=day, actor=None)
+        result = upkeep.day_close(day=day, actor=None)
         seconds = time.perf_counter() - start
     if os.environ.get("BENCH_VERBOSE"):
         for query in sorted(ctx.captured_queries, key=lambda q: -float(q["time"]))[:8]:

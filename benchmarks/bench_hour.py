@@ -85,7 +85,7 @@ def build(slug: str, armies: int):
 
 
 def hour(event) -> tuple[float, int, object]:
-    from campaign import clock
+    from campaign.map.hour import event_hour_process
 
     connection.queries_log.clear()
     with CaptureQueriesContext(connection) as ctx:
@@ -95,10 +95,10 @@ def hour(event) -> tuple[float, int, object]:
             import pstats
 
             profile = cProfile.Profile()
-            result = profile.runcall(clock.event_hour_process, event=event, hour=1)
+            result = profile.runcall(event_hour_process, event=event, hour=1)
             pstats.Stats(profile, stream=sys.stderr).sort_stats("cumulative").print_stats(25)
         else:
-            result = clock.event_hour_process(event=event, hour=1)
+            result = event_hour_process(event=event, hour=1)
         seconds = time.perf_counter() - start
     return seconds, len(ctx.captured_queries), result
 

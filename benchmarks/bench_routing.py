@@ -12,7 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from campaign.routing import TacticalMap, TerrainKind, TerrainRegion, plan_route
+from campaign.map.routing import plan_route
+from campaign.map.terrain import TacticalMap, TerrainKind, TerrainRegion
 
 SEED = 20240601
 WIDTH, HEIGHT = 120.0, 80.0

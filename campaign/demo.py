@@ -14,8 +14,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from campaign import clock, ledger, map_image, map_services, selectors, services
-from campaign.catalogue import DEFAULT_CATALOGUE, catalogue_load_file
+from campaign.campaigns import selectors as campaigns_selectors
+from campaign.campaigns import services as campaigns_services
+from campaign.catalogue import selectors as catalogue_selectors
+from campaign.catalogue.entries import DEFAULT_CATALOGUE, catalogue_load_file
+from campaign.economy import funding
+from campaign.economy import ledger as economy_ledger
+from campaign.economy import services as economy_services
+from campaign.map import armies as army_services
+from campaign.map import clock, orders, picture
+from campaign.map import services as map_services
 from campaign.models import (
     Army,
     ArmyDayActivity,
@@ -66,17 +74,17 @@ def load_demo() -> tuple[Campaign, tuple[DemoLogin, ...]]:
         load_demo_map(campaign=existing, users=users)
         return existing, DEMO_LOGINS
     gm = users["gm"]
-    campaign = services.campaign_create(
+    campaign = campaigns_services.campaign_create(
         name="The Sultan's Might", creator=gm,
         description="Two commanders contest the river valley between the Sultan's border forts.",
     )
     Campaign.objects.filter(pk=campaign.pk).update(slug=DEMO_SLUG)
     campaign.refresh_from_db()
     for login in DEMO_LOGINS[1:]:
-        services.membership_add(campaign=campaign, user=users[login.username], role=login.role, actor=gm)
+        campaigns_services.membership_add(campaign=campaign, user=users[login.username], role=login.role, actor=gm)
     now = timezone.now()
-    event = services.event_create(campaign=campaign, name="Autumn Muster", starts_at=now - timedelta(hours=2),
-                                  ends_at=now + timedelta(days=2), minutes_per_hour=60, actor=gm)
+    event = campaigns_services.event_create(campaign=campaign, name="Autumn Muster", starts_at=now - timedelta(hours=2),
+                                            ends_at=now + timedelta(days=2), minutes_per_hour=60, actor=gm)
     clock.event_clock_start(event=event, actor=gm)
     load_demo_economy(campaign=campaign, users=users)
     load_demo_map(campaign=campaign, users=users)
@@ -93,48 +101,50 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
     catalogue_load_file()
     gm, amira_user, bastian_user = users["gm"], users["amira"], users["bastian"]
     event = Event.objects.filter(campaign=campaign).order_by("starts_at").first()
-    day = selectors.event_current_day(event=event)
+    day = campaigns_selectors.event_current_day(event=event)
     if event is None or day is None:
         return
 
     def unit_type(name: str) -> UnitType:
-        found = selectors.unit_type_by_name(campaign=campaign, name=name)
+        found = catalogue_selectors.unit_type_by_name(campaign=campaign, name=name)
         if found is None:
             raise LookupError(f"The default catalogue has no {name}: the demo needs it.")
         return found
 
-    amira = services.commander_create(campaign=campaign, name="Amira bint Khalid", level=4, power="Battlemage",
-                                      player=amira_user, influence=2, actor=gm)
-    bastian = services.commander_create(campaign=campaign, name="Bastian of the Marches", level=3,
-                                        power="Tactician", tactician_choice="Rogue", player=bastian_user,
-                                        influence=1, actor=gm)
-    emir = services.commander_create(campaign=campaign, name="Emir Qasim", level=6, power="Necromancer", actor=gm)
+    amira = economy_services.commander_create(campaign=campaign, name="Amira bint Khalid", level=4, power="Battlemage",
+                                              player=amira_user, influence=2, actor=gm)
+    bastian = economy_services.commander_create(campaign=campaign, name="Bastian of the Marches", level=3,
+                                                power="Tactician", tactician_choice="Rogue", player=bastian_user,
+                                                influence=1, actor=gm)
+    emir = economy_services.commander_create(campaign=campaign, name="Emir Qasim", level=6, power="Necromancer",
+                                             actor=gm)
     for commander, amount in ((amira, 400), (bastian, 120), (emir, 600)):
-        ledger.ledger_grant(commander=commander, amount=amount, reason="Purse at the start of the campaign", actor=gm)
-    swords = [services.item_add(commander=amira, name=name, kind=Item.Kind.WEAPON, actor=gm)
+        economy_ledger.ledger_grant(commander=commander, amount=amount, reason="Purse at the start of the campaign",
+                                    actor=gm)
+    swords = [economy_services.item_add(commander=amira, name=name, kind=Item.Kind.WEAPON, actor=gm)
               for name in ("Notched Scimitar", "Old Boar Spear")]
-    services.item_add(commander=amira, name="Lamellar Coat", kind=Item.Kind.ARMOUR, actor=gm)
+    economy_services.item_add(commander=amira, name="Lamellar Coat", kind=Item.Kind.ARMOUR, actor=gm)
 
     for name in ("Spearmen", "Soldier", "Archers", "Light Cavalry", "Temple Healer", "Skeleton Warriors",
                  "Zombie Horde"):
-        services.recruit_offer_set(event=event, unit_type=unit_type(name), actor=gm)
-    services.recruit_offer_set(event=event, unit_type=unit_type("War Banner"), gm_price=40, actor=gm,
-                               note="Strength \"-\": priced by the game masters.")
-    services.recruit_offer_set(event=event, unit_type=unit_type("Knights"), by_quest=True, actor=gm,
-                               note="Escort the abbess to the river shrine.")
-    griffons = services.recruit_offer_set(event=event, unit_type=unit_type("Griffon Riders"), by_quest=True,
-                                          actor=gm, note="Bring back an unbroken griffon egg.")
-    services.recruit_offer_mark_quest(offer=griffons, done=True, actor=gm)
+        economy_services.recruit_offer_set(event=event, unit_type=unit_type(name), actor=gm)
+    economy_services.recruit_offer_set(event=event, unit_type=unit_type("War Banner"), gm_price=40, actor=gm,
+                                       note="Strength \"-\": priced by the game masters.")
+    economy_services.recruit_offer_set(event=event, unit_type=unit_type("Knights"), by_quest=True, actor=gm,
+                                       note="Escort the abbess to the river shrine.")
+    griffons = economy_services.recruit_offer_set(event=event, unit_type=unit_type("Griffon Riders"), by_quest=True,
+                                                  actor=gm, note="Bring back an unbroken griffon egg.")
+    economy_services.recruit_offer_mark_quest(offer=griffons, done=True, actor=gm)
 
     def recruit(commander, name, paid_by=None):
-        return services.unit_recruit(commander=commander, unit_type=unit_type(name), event=event,
-                                     paid_by=paid_by or commander, actor=gm)
+        return economy_services.unit_recruit(commander=commander, unit_type=unit_type(name), event=event,
+                                             paid_by=paid_by or commander, actor=gm)
 
     wardens = recruit(amira, "Spearmen")
     archers = recruit(amira, "Archers")
     recruit(amira, "Soldier")
-    services.unit_train(unit=wardens, event=event, paid_by=amira, weapon_items=swords[:1], actor=gm)
-    services.unit_name_retinue(unit=wardens, name="Wardens of the Ford", actor=amira_user)
+    economy_services.unit_train(unit=wardens, event=event, paid_by=amira, weapon_items=swords[:1], actor=gm)
+    economy_services.unit_name_retinue(unit=wardens, name="Wardens of the Ford", actor=amira_user)
     cavalry = recruit(bastian, "Light Cavalry")
     soldier = recruit(bastian, "Soldier", paid_by=emir)  # the Emir pays: his retinue, in Bastian's service
     recruit(bastian, "Temple Healer")
@@ -144,12 +154,12 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
     for commander, name, units in ((amira, "Ford Guard", [wardens, archers]),
                                    (bastian, "Eastern Riders", [cavalry, soldier]),
                                    (emir, "Host of the Emir", [skeletons, zombies, griffon_riders])):
-        army = services.army_create(commander=commander, name=name, actor=gm)
+        army = army_services.army_create(commander=commander, name=name, actor=gm)
         for unit in units:
-            services.army_assign_unit(unit=unit, army=army, actor=gm)
-        services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.MARKED_BY_GM, actor=gm)
-    services.funding_request_create(requester=bastian, funder=amira, amount=40,
-                                    reason="Upkeep for the Eastern Riders after the ford skirmish", actor=bastian_user)
+            army_services.army_assign_unit(unit=unit, army=army, actor=gm)
+        army_services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.MARKED_BY_GM, actor=gm)
+    funding.funding_request_create(requester=bastian, funder=amira, amount=40,
+                                   reason="Upkeep for the Eastern Riders after the ford skirmish", actor=bastian_user)
 
 
 def load_demo_map(*, campaign: Campaign, users: dict) -> None:
@@ -163,15 +173,15 @@ def load_demo_map(*, campaign: Campaign, users: dict) -> None:
         clock.event_clock_pause(event=event, actor=gm)
         clock.event_clock_resume(event=event, actor=gm)
     tactical_map = map_services.tactical_map_get_or_create(campaign=campaign, actor=gm)
-    map_services.tactical_map_set_scale(tactical_map=tactical_map, width_inches=map_image.VALLEY_WIDTH, actor=gm)
+    map_services.tactical_map_set_scale(tactical_map=tactical_map, width_inches=picture.VALLEY_WIDTH, actor=gm)
     map_services.tactical_map_set_picture(
         tactical_map=tactical_map, actor=gm,
-        upload=SimpleUploadedFile("valley.png", map_image.valley_picture(), content_type="image/png"))
+        upload=SimpleUploadedFile("valley.png", picture.valley_picture(), content_type="image/png"))
     for name, kind, points, penalty in (
-            ("The Sweetwater", "challenging", map_image.VALLEY_RIVER, 2.0),
-            ("Old Forest", "difficult", map_image.VALLEY_FOREST, 0.0),
-            ("Red Hills", "difficult", map_image.VALLEY_HILLS, 0.0),
-            ("Drowned Marsh", "impassable", map_image.VALLEY_MARSH, 0.0)):
+            ("The Sweetwater", "challenging", picture.VALLEY_RIVER, 2.0),
+            ("Old Forest", "difficult", picture.VALLEY_FOREST, 0.0),
+            ("Red Hills", "difficult", picture.VALLEY_HILLS, 0.0),
+            ("Drowned Marsh", "impassable", picture.VALLEY_MARSH, 0.0)):
         map_services.terrain_region_create(tactical_map=tactical_map, name=name, kind=kind, points=points,
                                            penalty=penalty, actor=gm)
     commanders = {c.name: c for c in Commander.objects.filter(campaign=campaign)}
@@ -185,10 +195,10 @@ def load_demo_map(*, campaign: Campaign, users: dict) -> None:
     map_services.base_create(tactical_map=tactical_map, name="Ford Redoubt", x=17, y=20.5, morale_bonus=2,
                              location=town, actor=gm)
     armies = {a.name: a for a in Army.objects.filter(campaign=campaign)}
-    map_services.army_place(army=armies["Ford Guard"], tactical_map=tactical_map, x=18, y=19, actor=gm)
-    riders = map_services.army_place(army=armies["Eastern Riders"], tactical_map=tactical_map, x=40, y=20, actor=gm)
-    host = map_services.army_place(army=armies["Host of the Emir"], tactical_map=tactical_map, x=34, y=17, actor=gm)
-    map_services.army_order_move(army=riders, kind=MoveOrder.Kind.LOCATION, location=camp, actor=users["bastian"])
-    map_services.army_order_move(army=host, kind=MoveOrder.Kind.LOCATION, location=town, actor=gm)
+    army_services.army_place(army=armies["Ford Guard"], tactical_map=tactical_map, x=18, y=19, actor=gm)
+    riders = army_services.army_place(army=armies["Eastern Riders"], tactical_map=tactical_map, x=40, y=20, actor=gm)
+    host = army_services.army_place(army=armies["Host of the Emir"], tactical_map=tactical_map, x=34, y=17, actor=gm)
+    orders.army_order_move(army=riders, kind=MoveOrder.Kind.LOCATION, location=camp, actor=users["bastian"])
+    orders.army_order_move(army=host, kind=MoveOrder.Kind.LOCATION, location=town, actor=gm)
     map_services.reveal_create(army=host, to_commander=amira, what="position", actor=gm)
     map_services.reveal_create(army=host, to_commander=amira, what="size", actor=gm)

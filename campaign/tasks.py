@@ -2,9 +2,9 @@
 
 from celery import shared_task
 
-from campaign import services
+from campaign.campaigns.services import heartbeat_record
+from campaign.economy import upkeep
 from campaign.models import Day
-from campaign.services import heartbeat_record
 
 
 @shared_task(name="campaign.heartbeat")
@@ -19,7 +19,7 @@ def day_close(day_id: int) -> dict | None:
     day = Day.objects.filter(pk=day_id).first()
     if day is None:
         return None
-    result = services.day_close(day=day, actor=None)
+    result = upkeep.day_close(day=day, actor=None)
     return {"day": day_id, "bills": len(result.bills), "arrears": len(result.arrears),
             "already_closed": result.already_closed}
 
@@ -30,7 +30,7 @@ def clock_tick() -> dict:
     hour already processed is skipped. When more hours are due than one batch takes, the next batch is queued."""
     from django.db import transaction
 
-    from campaign import clock
+    from campaign.map import clock
 
     result = clock.clock_tick()
     if result.more:

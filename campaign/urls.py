@@ -1,10 +1,15 @@
 from django.urls import path
 
-from campaign import army_views, catalogue_views, economy_views, map_views, media_views, views
+from campaign.campaigns import views as campaigns_views
+from campaign.catalogue import views as catalogue_views
+from campaign.economy import gm_views
+from campaign.economy import views as economy_views
+from campaign.map import army_views, clock_views
+from campaign.map import views as map_views
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("c/<slug:slug>/", views.campaign_detail, name="campaign-detail"),
+    path("", campaigns_views.home, name="home"),
+    path("c/<slug:slug>/", campaigns_views.campaign_detail, name="campaign-detail"),
     path("c/<slug:slug>/commanders/", economy_views.commander_list, name="commander-list"),
     path("c/<slug:slug>/commanders/<int:commander_id>/", economy_views.commander_detail, name="commander-detail"),
     path("c/<slug:slug>/commanders/<int:commander_id>/recruit/", economy_views.commander_recruit,
@@ -23,12 +28,12 @@ urlpatterns = [
          economy_views.funding_decide, name="funding-decide"),
     path("c/<slug:slug>/commanders/<int:commander_id>/cards.pdf", economy_views.commander_cards,
          name="commander-cards"),
-    path("c/<slug:slug>/economy/", economy_views.economy, name="economy"),
-    path("c/<slug:slug>/economy/close-day/", economy_views.economy_close_day, name="economy-close-day"),
-    path("c/<slug:slug>/economy/arrears/<int:arrears_id>/<str:decision>/", economy_views.arrears_decide,
+    path("c/<slug:slug>/economy/", gm_views.economy, name="economy"),
+    path("c/<slug:slug>/economy/close-day/", gm_views.economy_close_day, name="economy-close-day"),
+    path("c/<slug:slug>/economy/arrears/<int:arrears_id>/<str:decision>/", gm_views.arrears_decide,
          name="arrears-decide"),
-    path("c/<slug:slug>/economy/<str:kind>/", economy_views.economy_lunari, name="economy-lunari"),
-    path("c/<slug:slug>/audit/", economy_views.audit_trail, name="audit-trail"),
+    path("c/<slug:slug>/economy/<str:kind>/", gm_views.economy_lunari, name="economy-lunari"),
+    path("c/<slug:slug>/audit/", campaigns_views.audit_trail, name="audit-trail"),
     path("c/<slug:slug>/catalogue/", catalogue_views.catalogue_page, name="catalogue"),
     path("c/<slug:slug>/catalogue/new/", catalogue_views.unit_type_add, name="unit-type-add"),
     path("c/<slug:slug>/catalogue/<int:unit_type_id>/edit/", catalogue_views.unit_type_edit, name="unit-type-edit"),
@@ -44,14 +49,14 @@ urlpatterns = [
     path("c/<slug:slug>/commanders/<int:commander_id>/armies/", army_views.commander_armies, name="commander-armies"),
     path("c/<slug:slug>/map/", map_views.map_page, name="map"),
     path("c/<slug:slug>/map/svg/", map_views.map_svg, name="map-svg"),
-    path("c/<slug:slug>/map/picture/", media_views.map_picture, name="map-picture"),
-    path("c/<slug:slug>/map/picture/thumbnail/", media_views.map_picture, {"size": "thumbnail"},
+    path("c/<slug:slug>/map/picture/", map_views.map_picture, name="map-picture"),
+    path("c/<slug:slug>/map/picture/thumbnail/", map_views.map_picture, {"size": "thumbnail"},
          name="map-picture-thumbnail"),
     path("c/<slug:slug>/map/edit/", map_views.map_edit, name="map-edit"),
     path("c/<slug:slug>/map/orders/preview/", map_views.order_preview, name="map-order-preview"),
     path("c/<slug:slug>/map/orders/", map_views.order_confirm, name="map-order"),
     path("c/<slug:slug>/map/orders/<int:order_id>/cancel/", map_views.order_cancel, name="map-order-cancel"),
-    path("c/<slug:slug>/clock/", map_views.clock_console, name="clock"),
-    path("c/<slug:slug>/clock/<int:event_id>/<str:control>/", map_views.clock_control, name="clock-control"),
-    path("c/<slug:slug>/clock/battles/<int:battle_id>/", map_views.battle_decide, name="battle-decide"),
+    path("c/<slug:slug>/clock/", clock_views.clock_console, name="clock"),
+    path("c/<slug:slug>/clock/<int:event_id>/<str:control>/", clock_views.clock_control, name="clock-control"),
+    path("c/<slug:slug>/clock/battles/<int:battle_id>/", clock_views.battle_decide, name="battle-decide"),
 ]

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from campaign.admin import ReadOnlyAdmin
+from campaign.campaigns.admin import ReadOnlyAdmin
 from cardgames.models import Match, MatchAction, MatchSeat
 
 

@@ -20,11 +20,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from campaign import ledger
+from campaign.campaigns.audit import audit_record
+from campaign.campaigns.permissions import Action as Permission
+from campaign.campaigns.permissions import NotAllowed, can, membership_for
+from campaign.economy import ledger as economy_ledger
 from campaign.models import Commander, EscrowHold, LedgerTransaction
-from campaign.permissions import Action as Permission
-from campaign.permissions import NotAllowed, can, membership_for
-from campaign.services import audit_record
 from cardgames.engine.core import Action, Game, RuleError, as_action
 from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer, search_player
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
@@ -122,7 +122,8 @@ def _stake_hold(spec: SeatSpec, match: Match, actor) -> EscrowHold | None:
     commander = spec.commander
     if commander is None:  # _check_seats refuses a stake without a commander
         raise RuntimeError(f"Seat {spec.name!r} stakes lunari but plays for no commander.")
-    return ledger.ledger_escrow_hold(commander=commander, amount=spec.stake, reason=f"Stake on {match}", actor=actor)
+    return economy_ledger.ledger_escrow_hold(commander=commander, amount=spec.stake, reason=f"Stake on {match}",
+                                             actor=actor)
 
 
 def _apply(match: Match, engine, state, seat: int, action: Action, user) -> None:
@@ -266,8 +267,8 @@ def _settle(match: Match, actor) -> list[LedgerTransaction]:
         staker = seat.commander
         if staker is None:  # the seat_stake_held_in_escrow constraint: a seat with a hold plays for a commander
             raise RuntimeError(f"Seat {seat.pk} holds a stake in escrow but plays for no commander.")
-        paid.append(ledger.ledger_escrow_release(hold=hold, to_commander=to_winner or staker, actor=actor,
-                                                 reason=why))
+        paid.append(economy_ledger.ledger_escrow_release(hold=hold, to_commander=to_winner or staker, actor=actor,
+                                                         reason=why))
     if paid:
         audit_record(campaign=match.campaign, actor=actor, action="match.stakes", target=match,
                      data={"paid_to": str(to_winner) if to_winner else "stakers",

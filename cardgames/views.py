@@ -11,8 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from campaign.permissions import Action, NotAllowed, can, require
-from campaign.views import campaign_membership
+from campaign.campaigns.permissions import Action, NotAllowed, can, require
+from campaign.campaigns.views import campaign_membership
 from cardgames import selectors, services
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
@@ -129,6 +129,6 @@ def match_replay(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
         return redirect("match-play", slug=slug, match_id=match.pk)
     return render(request, "cardgames/match_replay.html", {
         "match": match, "seat": seat, "replay": selectors.match_replay(match=match, step=request.GET.get("step", "0"),
-                                                                      seat=seat),
+                                                                       seat=seat),
         "seats": list(match.seats.all()), "game_title": game_title(match.game),
     })

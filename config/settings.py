@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "campaign.middleware.NotAllowedMiddleware",
+    "campaign.web.middleware.NotAllowedMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -85,7 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "campaign.context_processors.current_campaign",
+                "campaign.web.context_processors.current_campaign",
             ],
         },
     },
@@ -149,7 +149,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
-    "EXCEPTION_HANDLER": "campaign.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "campaign.web.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",

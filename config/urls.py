@@ -8,25 +8,18 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from battles.api import BattleViewSet, SkirmishOddsView
-from campaign.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
-from campaign.catalogue_api import UnitTypeViewSet
-from campaign.economy_api import (
-    ArrearsViewSet,
-    CommanderViewSet,
-    FundingRequestViewSet,
-    UnitViewSet,
-    UpkeepDayViewSet,
-)
-from campaign.map_api import (
+from campaign.campaigns.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
+from campaign.catalogue.api import UnitTypeViewSet
+from campaign.economy.api import ArrearsViewSet, CommanderViewSet, FundingRequestViewSet, UnitViewSet, UpkeepDayViewSet
+from campaign.map.api import (
     ArmyViewSet,
-    DueBattleViewSet,
-    EventClockViewSet,
     LocationViewSet,
     MoveOrderViewSet,
     RevealViewSet,
     TacticalMapViewSet,
     TerrainRegionViewSet,
 )
+from campaign.map.clock_api import DueBattleViewSet, EventClockViewSet
 from cardgames.api import MatchViewSet
 
 router = DefaultRouter()
@@ -66,5 +59,5 @@ urlpatterns = [
     path("", include("campaign.urls")),
 ]
 
-handler404 = "campaign.error_views.not_found"
-handler500 = "campaign.error_views.server_error"
+handler404 = "campaign.web.error_views.not_found"
+handler500 = "campaign.web.error_views.server_error"

@@ -19,7 +19,8 @@ def rival(campaign):
 def host(campaign, event, day, player, rival):
     """Ayla (player1, an Evoker) leads the Vanguard: her own retinue Spearmen and Archers; a reserve unit and a
     Killed one stay home. Brann (rival, a Battlemage) leads the Wall: two Shield Walls and Spearmen."""
-    from campaign import services
+    from campaign.economy import services as economy_services
+    from campaign.map import armies
     from campaign.models import Unit
     from tests.campaign.factories import (
         ArmyFactory,
@@ -39,8 +40,8 @@ def host(campaign, event, day, player, rival):
                              influence=1)
     vanguard = ArmyFactory(commander=ayla, name="Vanguard")
     wall = ArmyFactory(commander=brann, name="Wall")
-    retinue = services.unit_recruit(commander=ayla, unit_type=spearmen, event=event, paid_by=ayla, actor=None)
-    services.army_assign_unit(unit=retinue, army=vanguard, actor=None)
+    retinue = economy_services.unit_recruit(commander=ayla, unit_type=spearmen, event=event, paid_by=ayla, actor=None)
+    armies.army_assign_unit(unit=retinue, army=vanguard, actor=None)
     ayla_archers = UnitFactory(commander=ayla, unit_type=archers, army=vanguard)
     reserve = UnitFactory(commander=ayla, unit_type=archers)
     dead = UnitFactory(commander=ayla, unit_type=archers, state=Unit.State.KILLED)

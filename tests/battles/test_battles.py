@@ -10,9 +10,10 @@ from django.core.exceptions import ValidationError
 
 from battles import services
 from battles.models import Battle
-from campaign import map_services
+from campaign.campaigns.permissions import NotAllowed
+from campaign.map import armies
+from campaign.map import services as map_services
 from campaign.models import ArmyDayActivity, AuditEntry, DueBattle, Unit
-from campaign.permissions import NotAllowed
 from cardgames.models import AIPolicy, Match
 from cardgames.selectors import match_table
 from cardgames.services import match_act, match_play_ai, match_seat_hand_to_ai
@@ -87,7 +88,7 @@ def test_a_gm_run_commander_is_played_by_the_gm_or_an_ai(host, gm, campaign):
 
 
 def test_the_signal_applies_a_finished_live_battle_exactly_once(host, gm, player, rival, day,
-                                                                 django_capture_on_commit_callbacks):
+                                                                django_capture_on_commit_callbacks):
     battle = services.battle_start(attacker_army=host.vanguard, defender_army=host.wall, actor=gm, seed=5)
     with django_capture_on_commit_callbacks(execute=True):
         play_out(battle.match, [player, rival])
@@ -269,7 +270,7 @@ def test_a_battle_due_on_the_map_settles_the_map(host, event, gm, player):
     tactical_map = make_map(host.ayla.campaign)
     camp = map_services.location_create(tactical_map=tactical_map, name="Camp", size="camp", x=10, y=10, actor=None)
     for army, x in ((host.vanguard, 8.0), (host.wall, 10.0)):
-        map_services.army_place(army=army, tactical_map=tactical_map, x=x, y=10.0, actor=None)
+        armies.army_place(army=army, tactical_map=tactical_map, x=x, y=10.0, actor=None)
     due = DueBattle.objects.create(event=event, hour=1, first=host.vanguard, second=host.wall, location=camp)
     battle = services.battle_start(attacker_army=host.wall, defender_army=host.wall, due_battle=due,
                                    mode=Battle.Mode.LOGGED, actor=player)  # the due Battle names the armies

@@ -30,7 +30,7 @@ def media_root(settings, tmp_path):
 @pytest.fixture
 def defaults(db):
     """A small default catalogue (no campaign), by name."""
-    from campaign.catalogue import catalogue_load
+    from campaign.catalogue.entries import catalogue_load
     from campaign.models import UnitType
     from tests.campaign.test_catalogue import SMALL
 

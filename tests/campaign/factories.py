@@ -6,8 +6,8 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from campaign import ledger
-from campaign.economy_rules import starting_morale
+from campaign.economy import ledger as economy_ledger
+from campaign.economy.rules import starting_morale
 from campaign.models import (
     Army,
     ArmyDayActivity,
@@ -85,9 +85,9 @@ class CommanderFactory(factory.django.DjangoModelFactory):
     def lunari(obj, create, extracted, **kwargs):
         if not create:
             return
-        ledger.ledger_purse(commander=obj)
+        economy_ledger.ledger_purse(commander=obj)
         if extracted:
-            ledger.ledger_grant(commander=obj, amount=extracted, reason="Starting purse", actor=None)
+            economy_ledger.ledger_grant(commander=obj, amount=extracted, reason="Starting purse", actor=None)
 
 
 class ItemFactory(factory.django.DjangoModelFactory):

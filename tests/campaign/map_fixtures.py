@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from campaign import map_services
+from campaign.map import armies
+from campaign.map import services as map_services
 from campaign.models import Army, TacticalMap
 from tests.campaign.factories import ArmyFactory, CommanderFactory, UnitFactory, UnitTypeFactory, open_day
 
@@ -20,7 +21,7 @@ def make_army(tactical_map: TacticalMap, *, commander=None, at=(1.0, 1.0), units
     unit_type = UnitTypeFactory(strength=strength, traits=list(traits))
     for _ in range(units):
         UnitFactory(commander=commander, unit_type=unit_type, army=army)
-    return map_services.army_place(army=army, tactical_map=tactical_map, x=at[0], y=at[1], actor=None)
+    return armies.army_place(army=army, tactical_map=tactical_map, x=at[0], y=at[1], actor=None)
 
 
 def ready(event):

@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
-from campaign import services
-from campaign.artwork import MAX_SIDE, THUMBNAIL_SIDE, artwork_process
+from campaign.catalogue import services as catalogue_services
+from campaign.catalogue.artwork import MAX_SIDE, THUMBNAIL_SIDE, artwork_process
 from tests.campaign.factories import UnitTypeFactory
 
 
@@ -89,7 +89,8 @@ def test_too_large_a_file_or_an_empty_one_is_refused():
 def test_the_service_stores_the_clean_copy(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     unit_type = UnitTypeFactory(name="Spearmen")
-    services.unit_type_set_artwork(unit_type=unit_type, upload=upload(image_bytes(size=(800, 800))), actor=None)
+    catalogue_services.unit_type_set_artwork(unit_type=unit_type, upload=upload(image_bytes(size=(800, 800))),
+                                             actor=None)
     unit_type.refresh_from_db()
     assert unit_type.artwork.name.startswith("units/default/")
     assert unit_type.artwork.width == 800

@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from campaign import selectors
-from campaign.catalogue import DEFAULT_CATALOGUE, catalogue_load, catalogue_load_file
+from campaign.catalogue import selectors as catalogue_selectors
+from campaign.catalogue.entries import DEFAULT_CATALOGUE, catalogue_load, catalogue_load_file
 from campaign.models import UnitRole, UnitType
 
 pytestmark = pytest.mark.django_db
@@ -56,13 +56,13 @@ def test_a_changed_entry_is_updated_in_place():
 def test_a_campaign_catalogue_replaces_defaults_by_name(campaign):
     catalogue_load(entries=SMALL)
     catalogue_load(entries=[dict(SMALL[0], strength=4, trains_to=None)], campaign=campaign)
-    seen = {t.name: t for t in selectors.unit_types_for_campaign(campaign=campaign)}
+    seen = {t.name: t for t in catalogue_selectors.unit_types_for_campaign(campaign=campaign)}
     assert len(seen) == len(SMALL)
     assert seen["Soldier"].campaign == campaign
     assert seen["Soldier"].strength == 4
     assert seen["War Banner"].campaign is None
-    assert selectors.unit_type_by_name(campaign=campaign, name="Soldier").strength == 4
-    assert selectors.unit_type_by_name(campaign=None, name="Soldier").strength == 2
+    assert catalogue_selectors.unit_type_by_name(campaign=campaign, name="Soldier").strength == 4
+    assert catalogue_selectors.unit_type_by_name(campaign=None, name="Soldier").strength == 2
 
 
 @pytest.mark.parametrize(("entry", "message"), [

@@ -4,7 +4,7 @@ a multipart upload Pillow checks. Players get a 403 with the sentence, outsiders
 
 import pytest
 
-from campaign.catalogue import catalogue_load
+from campaign.catalogue.entries import catalogue_load
 from campaign.models import UnitType
 from tests.campaign.factories import CampaignFactory
 from tests.campaign.test_artwork import image_bytes, upload

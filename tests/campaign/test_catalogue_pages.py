@@ -184,7 +184,7 @@ def test_the_admin_refuses_bad_effects_and_files_on_the_form(client, staff):
 
 
 def test_a_gm_deletes_an_own_type_from_its_edit_page(client, campaign, gm, defaults):
-    from campaign.catalogue import catalogue_load
+    from campaign.catalogue.entries import catalogue_load
     from campaign.models import AuditEntry
 
     catalogue_load(entries=[{"name": "Bowmen", "strength": 2}], campaign=campaign)

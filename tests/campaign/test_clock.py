@@ -11,7 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from campaign import clock, map_services
+from campaign.map import armies, clock, hour, orders
+from campaign.map import services as map_services
 from campaign.models import ArmyDayActivity, Base, Day, DueBattle, Event, HourLog, Location, MoveOrder, Unit
 from tests.campaign.factories import CommanderFactory, UnitFactory, UnitTypeFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready
@@ -29,13 +30,13 @@ def advance(event, hours=1):
     results = []
     for _ in range(hours):
         event.refresh_from_db()
-        results.append(clock.event_hour_process(event=event, hour=event.current_hour + 1))
+        results.append(hour.event_hour_process(event=event, hour=event.current_hour + 1))
     return results[-1]
 
 
 def test_an_army_moves_three_inches_an_hour_and_arrives_at_the_promised_hour(board, event):
     army = make_army(board, at=(2, 2))
-    order = map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=11, y=2, actor=None)
+    order = orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=11, y=2, actor=None)
     assert order.arrival_hour == 3
     advance(event)
     army.refresh_from_db()
@@ -53,7 +54,7 @@ def test_difficult_terrain_slows_and_flyers_ignore_it(board, event):
     walkers = make_army(board, at=(2, 5))
     flyers = make_army(board, at=(2, 7), traits=["Fly"])
     for army in (walkers, flyers):
-        map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=army.y, actor=None)
+        orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=army.y, actor=None)
     advance(event)
     walkers.refresh_from_db()
     flyers.refresh_from_db()
@@ -65,7 +66,7 @@ def test_slow_and_fast_armies(board, event):
     slow = make_army(board, at=(2, 5), traits=["Slow"])
     fast = make_army(board, at=(2, 9), traits=["Fast"])
     for army in (slow, fast):
-        map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=30, y=army.y, actor=None)
+        orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=30, y=army.y, actor=None)
     advance(event)
     slow.refresh_from_db()
     fast.refresh_from_db()
@@ -76,31 +77,31 @@ def test_a_route_goes_round_impassable_terrain(board, event):
     map_services.terrain_region_create(tactical_map=board, name="Lake", kind="impassable",
                                        points=[[10, 0], [14, 0], [14, 30], [10, 30]], actor=None)
     army = make_army(board, at=(5, 10))
-    plan = map_services.move_order_plan(army=army, kind=MoveOrder.Kind.POINT, x=20, y=10, actor=None)
+    plan = orders.move_order_plan(army=army, kind=MoveOrder.Kind.POINT, x=20, y=10, actor=None)
     assert any(y >= 30 for _, y in plan.path)
     with pytest.raises(ValidationError, match="impassable"):
-        map_services.move_order_plan(army=army, kind=MoveOrder.Kind.POINT, x=12, y=10, actor=None)
+        orders.move_order_plan(army=army, kind=MoveOrder.Kind.POINT, x=12, y=10, actor=None)
 
 
 def test_an_order_can_be_changed_or_cancelled_until_processed(board, event):
     army = make_army(board, at=(2, 2))
-    first = map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
-    second = map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=2, y=20, actor=None)
+    first = orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
+    second = orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=2, y=20, actor=None)
     first.refresh_from_db()
     assert first.status == MoveOrder.Status.CANCELLED
-    map_services.move_order_cancel(order=second, actor=None)
+    orders.move_order_cancel(order=second, actor=None)
     advance(event)
     army.refresh_from_db()
     assert (army.x, army.y) == (2.0, 2.0)
     with pytest.raises(ValidationError, match="already cancelled"):
-        map_services.move_order_cancel(order=second, actor=None)
+        orders.move_order_cancel(order=second, actor=None)
 
 
 def test_capture_adds_strength_each_move_and_changes_hands_at_the_threshold(board, event):
     town = map_services.location_create(tactical_map=board, name="Ford", size="town", x=10, y=10, actor=None)
     assert town.capture_threshold == 15
     army = make_army(board, at=(10, 10), units=3, strength=2)  # 6 a Move: 6, 12, 18
-    order = map_services.army_order_move(army=army, kind=MoveOrder.Kind.CAPTURE, location=town, actor=None)
+    order = orders.army_order_move(army=army, kind=MoveOrder.Kind.CAPTURE, location=town, actor=None)
     assert order.arrival_hour == 3
     advance(event, 2)
     town.refresh_from_db()
@@ -118,7 +119,7 @@ def test_rituals_add_nothing_to_capture_nor_to_miniatures(board, event):
     army = make_army(board, at=(5, 5), units=1, strength=1)
     ritual = UnitTypeFactory(strength=5, role="Ritual")
     UnitFactory(commander=army.commander, unit_type=ritual, army=army)
-    map_services.army_order_move(army=army, kind=MoveOrder.Kind.CAPTURE, location=camp, actor=None)
+    orders.army_order_move(army=army, kind=MoveOrder.Kind.CAPTURE, location=camp, actor=None)
     advance(event)
     camp.refresh_from_db()
     assert camp.capture_progress == 1
@@ -127,7 +128,7 @@ def test_rituals_add_nothing_to_capture_nor_to_miniatures(board, event):
 def test_meeting_an_enemy_makes_a_battle_due_and_both_hold_still(board, event):
     a = make_army(board, at=(2, 10))
     b = make_army(board, at=(8, 10))
-    map_services.army_order_move(army=a, kind=MoveOrder.Kind.POINT, x=30, y=10, actor=None)
+    orders.army_order_move(army=a, kind=MoveOrder.Kind.POINT, x=30, y=10, actor=None)
     result = advance(event, 2)
     assert len(result.battles) == 1
     battle = DueBattle.objects.get()
@@ -150,7 +151,7 @@ def test_the_loser_retreats_one_move_away_two_if_routed_and_cooldown_holds(board
     assert (round(b.x, 6), b.y) == (13.5, 10.0)
     battle.refresh_from_db()
     assert (battle.status, battle.fought_hour) == ("fought", 2)
-    map_services.army_order_move(army=b, kind=MoveOrder.Kind.POINT, x=10.5, y=10, actor=None)
+    orders.army_order_move(army=b, kind=MoveOrder.Kind.POINT, x=10.5, y=10, actor=None)
     assert advance(event).battles == []  # hour 2: they fought within the last hour
     assert len(advance(event).battles) == 1  # hour 3: cooled down
     again = DueBattle.objects.filter(status="due").get()
@@ -182,7 +183,7 @@ def test_defending_a_location_the_winner_holds_it_and_the_capture_resets(board, 
     defender = make_army(board, commander=holder, at=(10, 10))
     attacker = make_army(board, at=(4, 10))
     Location.objects.filter(pk=town.pk).update(capture_progress=5, capturing_army=attacker)
-    map_services.army_order_move(army=attacker, kind=MoveOrder.Kind.LOCATION, location=town, actor=None)
+    orders.army_order_move(army=attacker, kind=MoveOrder.Kind.LOCATION, location=town, actor=None)
     advance(event, 2)
     battle = DueBattle.objects.get()
     assert (battle.location_id, battle.second_id) == (town.pk, defender.pk)
@@ -200,17 +201,17 @@ def test_an_undefended_enemy_location_is_captured_not_fought(board, event):
     camp = map_services.location_create(tactical_map=board, name="Camp", size="camp", x=10, y=10, actor=None,
                                         holder=holder)
     army = make_army(board, at=(7, 10))
-    map_services.army_order_move(army=army, kind=MoveOrder.Kind.LOCATION, location=camp, actor=None)
+    orders.army_order_move(army=army, kind=MoveOrder.Kind.LOCATION, location=camp, actor=None)
     assert advance(event).battles == []
-    map_services.army_order_move(army=army, kind=MoveOrder.Kind.CAPTURE, location=camp, actor=None)
+    orders.army_order_move(army=army, kind=MoveOrder.Kind.CAPTURE, location=camp, actor=None)
     assert advance(event).captured == [camp.pk]
 
 
 def test_a_pursuit_follows_only_what_its_commander_was_shown_and_catches_the_target(board, event):
     hunter = make_army(board, at=(2, 10), traits=["Fast"])  # 4 inches a Move against the quarry's 3
     quarry = make_army(board, at=(10, 10))
-    order = map_services.army_order_move(army=hunter, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
-    map_services.army_order_move(army=quarry, kind=MoveOrder.Kind.POINT, x=19, y=10, actor=None)
+    order = orders.army_order_move(army=hunter, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
+    orders.army_order_move(army=quarry, kind=MoveOrder.Kind.POINT, x=19, y=10, actor=None)
     assert order.arrival_hour == 2
     advance(event)
     order.refresh_from_db()
@@ -238,8 +239,8 @@ def test_a_pursuit_follows_only_what_its_commander_was_shown_and_catches_the_tar
 def test_a_pursuit_with_no_news_ends_where_the_target_was_last_seen(board, event):
     hunter = make_army(board, at=(2, 10))
     quarry = make_army(board, at=(8, 10))
-    order = map_services.army_order_move(army=hunter, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
-    map_services.army_disband(army=quarry, actor=None)  # gone, but nobody told the hunter
+    order = orders.army_order_move(army=hunter, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
+    armies.army_disband(army=quarry, actor=None)  # gone, but nobody told the hunter
     advance(event, 2)
     order.refresh_from_db()
     hunter.refresh_from_db()
@@ -250,15 +251,15 @@ def test_a_pursuit_with_no_news_ends_where_the_target_was_last_seen(board, event
 
 def test_processing_an_hour_twice_changes_nothing(board, event):
     army = make_army(board, at=(2, 2))
-    map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
-    clock.event_hour_process(event=event, hour=1)
-    again = clock.event_hour_process(event=event, hour=1)
+    orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
+    hour.event_hour_process(event=event, hour=1)
+    again = hour.event_hour_process(event=event, hour=1)
     army.refresh_from_db()
     event.refresh_from_db()
     assert again.already_done
     assert (round(army.x, 6), event.current_hour, HourLog.objects.count()) == (5.0, 1, 1)
     with pytest.raises(ValidationError, match="in order"):
-        clock.event_hour_process(event=event, hour=3)
+        hour.event_hour_process(event=event, hour=3)
 
 
 def test_the_query_count_does_not_grow_with_armies(board, event):
@@ -268,13 +269,13 @@ def test_the_query_count_does_not_grow_with_armies(board, event):
         for i in range(n):
             army = make_army(board, at=(1 + (i % 10) * 4, top + (i // 10) * 4), units=1)
             if i % 2:  # every other army pursues the quarry: re-planned in Python, no query per army
-                map_services.army_order_move(army=army, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
+                orders.army_order_move(army=army, kind=MoveOrder.Kind.ARMY, target_army=quarry, actor=None)
             else:
-                map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=army.x + 1, y=army.y + 1.5,
-                                             actor=None)
+                orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=army.x + 1, y=army.y + 1.5,
+                                       actor=None)
         event.refresh_from_db()
         with CaptureQueriesContext(connection) as ctx:
-            clock.event_hour_process(event=event, hour=event.current_hour + 1)
+            hour.event_hour_process(event=event, hour=event.current_hour + 1)
         return len(ctx.captured_queries)
 
     assert hour_queries(3, 1) == hour_queries(20, 12)
@@ -326,7 +327,7 @@ def test_closing_the_day_charges_armies_led_refreshes_bases_and_opens_the_next(b
     day = Day.objects.get(event=event, status="open")
     map_services.base_bonus_spend(base=base, day=day, actor=None)
     idle = make_army(board, at=(30, 30))
-    map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
+    orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
     advance(event)
     result = clock.event_day_close(day=day, actor=None)
     assert [bill.commander_id for bill in result.bills] == [army.commander_id]
@@ -340,18 +341,18 @@ def test_closing_the_day_charges_armies_led_refreshes_bases_and_opens_the_next(b
 def test_forming_splitting_merging_and_disbanding(board, event):
     commander = CommanderFactory(campaign=board.campaign)
     units = [UnitFactory(commander=commander) for _ in range(6)]
-    army = map_services.army_form(commander=commander, name="Host", unit_ids=[u.pk for u in units], actor=None)
-    map_services.army_place(army=army, tactical_map=board, x=5, y=5, actor=None)
-    map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=8, y=5, actor=None)
+    army = armies.army_form(commander=commander, name="Host", unit_ids=[u.pk for u in units], actor=None)
+    armies.army_place(army=army, tactical_map=board, x=5, y=5, actor=None)
+    orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=8, y=5, actor=None)
     advance(event)
-    split = map_services.army_split(army=army, unit_ids=[u.pk for u in units[:2]], name="Scouts", actor=None)
+    split = armies.army_split(army=army, unit_ids=[u.pk for u in units[:2]], name="Scouts", actor=None)
     split.refresh_from_db()
     army.refresh_from_db()
     assert (split.map_id, split.x, split.units.count()) == (board.pk, army.x, 2)
     assert ArmyDayActivity.objects.filter(army=split, reason="moved").exists()
-    merged = map_services.army_merge(army=split, into=army, actor=None)
+    merged = armies.army_merge(army=split, into=army, actor=None)
     assert merged.units.count() == 6
-    map_services.army_disband(army=army, actor=None)
+    armies.army_disband(army=army, actor=None)
     assert Unit.objects.filter(commander=commander, state="reserve").count() == 6
 
 
@@ -361,14 +362,14 @@ def test_two_workers_processing_the_same_hour_change_it_once(campaign, event):
     ready(event)
     board = make_map(campaign)
     army = make_army(board, at=(2, 2))
-    map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
+    orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
     barrier = threading.Barrier(2)
     results = []
 
     def work():
         try:
             barrier.wait()
-            results.append(clock.event_hour_process(event=event, hour=1))
+            results.append(hour.event_hour_process(event=event, hour=1))
         finally:
             connection.close()
 

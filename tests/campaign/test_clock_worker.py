@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
-from campaign import clock, map_services
+from campaign.map import clock, orders
 from campaign.models import Event, HourLog, MoveOrder
 from tests.campaign.factories import EventFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready
@@ -26,7 +26,7 @@ def test_beat_ticks_the_clock_and_the_army_arrives_when_promised(campaign, tmp_p
     event = ready(EventFactory(campaign=campaign, minutes_per_hour=1))
     board = make_map(campaign)
     army = make_army(board, at=(2, 2))
-    order = map_services.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=8, y=2, actor=None)
+    order = orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=8, y=2, actor=None)
     assert order.arrival_hour == 2
     # The clock started 110 seconds ago: hour 1 is due at once, hour 2 ten seconds from now.
     clock.event_clock_start(event=event, actor=None, now=timezone.now() - timedelta(seconds=110))
@@ -35,7 +35,7 @@ def test_beat_ticks_the_clock_and_the_army_arrives_when_promised(campaign, tmp_p
     PeriodicTask.objects.create(name=f"Test tick {queue}", task="campaign.clock_tick", interval=every_two_seconds,
                                 queue=queue)
     with worker_process(queue=queue, redis_url=redis_url) as worker, beat_process(redis_url=redis_url,
-                                                                                 pidfile=tmp_path / "beat.pid"):
+                                                                                  pidfile=tmp_path / "beat.pid"):
         wait_for(lambda: Event.objects.get(pk=event.pk).current_hour >= 1, timeout=90, process=worker)
         assert MoveOrder.objects.get(pk=order.pk).status == MoveOrder.Status.ACTIVE
         wait_for(lambda: MoveOrder.objects.get(pk=order.pk).status == MoveOrder.Status.ARRIVED, timeout=90,

@@ -4,7 +4,10 @@ refusal, 404 for anyone else's commander."""
 
 import pytest
 
-from campaign import ledger, selectors, services
+from campaign.economy import funding, upkeep
+from campaign.economy import ledger as economy_ledger
+from campaign.economy import selectors as economy_selectors
+from campaign.economy import services as economy_services
 from campaign.models import Day, FundingRequest, UpkeepArrears, UpkeepBill
 from tests.campaign.factories import (
     ArmyDayActivityFactory,
@@ -46,7 +49,7 @@ def test_retrieve_has_the_purse_balance_and_others_are_404(player, gm, mine, the
 
 
 def test_ledger_history_is_own_only_with_balance_after(player, gm, mine, theirs):
-    ledger.ledger_fine(commander=mine, amount=30, reason="Brawling", actor=gm)
+    economy_ledger.ledger_fine(commander=mine, amount=30, reason="Brawling", actor=gm)
     rows = api_for(player).get(f"/api/commanders/{mine.pk}/ledger/").json()
     assert [(r["kind"], r["amount"], r["balance_after"], r["actor"]) for r in rows] == [
         ("fine", -30, 70, "gm1"), ("grant", 100, 100, None)]
@@ -137,7 +140,7 @@ def test_train_with_weapon_cards_and_refusals(player, mine, theirs, event):
 def test_name_a_retinue(player, gm, mine, event):
     spearmen = UnitTypeFactory(strength=2)
     EventRecruitOfferFactory(event=event, unit_type=spearmen)
-    unit = services.unit_recruit(commander=mine, unit_type=spearmen, event=event, paid_by=mine, actor=player)
+    unit = economy_services.unit_recruit(commander=mine, unit_type=spearmen, event=event, paid_by=mine, actor=player)
     assert api_for(player).post(f"/api/units/{unit.pk}/name/", {"name": "Wardens"},
                                 format="json").json()["name"] == "Wardens"
     refused = api_for(gm).post(f"/api/units/{unit.pk}/name/", {"name": "Mine"}, format="json")
@@ -161,7 +164,7 @@ def test_buy_morale(player, mine, day):
 def test_funding_requests_create_accept_decline_withdraw(player, mine, theirs, outsider):
     other = api_for(theirs.player)
     created = api_for(player).post("/api/funding-requests/", {"requester": mine.pk, "funder": theirs.pk,
-                                                               "amount": 30, "reason": "Oats"}, format="json")
+                                                              "amount": 30, "reason": "Oats"}, format="json")
     assert created.status_code == 201
     request_id = created.json()["id"]
     assert api_for(outsider).get(f"/api/funding-requests/{request_id}/").status_code == 404
@@ -169,25 +172,25 @@ def test_funding_requests_create_accept_decline_withdraw(player, mine, theirs, o
     assert refused.status_code == 403
     accepted = other.post(f"/api/funding-requests/{request_id}/accept/", {"response": "Gladly"}, format="json")
     assert (accepted.json()["status"], accepted.json()["response"]) == ("accepted", "Gladly")
-    assert ledger.ledger_purse_balance(commander=mine) == 130
-    second = services.funding_request_create(requester=mine, funder=theirs, amount=5, reason="x", actor=None)
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 130
+    second = funding.funding_request_create(requester=mine, funder=theirs, amount=5, reason="x", actor=None)
     assert other.post(f"/api/funding-requests/{second.pk}/decline/", format="json").json()["status"] == "declined"
-    third = services.funding_request_create(requester=mine, funder=theirs, amount=5, reason="y", actor=None)
+    third = funding.funding_request_create(requester=mine, funder=theirs, amount=5, reason="y", actor=None)
     assert api_for(player).post(f"/api/funding-requests/{third.pk}/withdraw/").json()["status"] == "withdrawn"
     assert FundingRequest.objects.filter(status="pending").count() == 0
 
 
 def test_funding_request_bad_input(player, mine, theirs):
     as_theirs = api_for(player).post("/api/funding-requests/", {"requester": theirs.pk, "funder": mine.pk,
-                                                                 "amount": 5, "reason": "x"}, format="json")
+                                                                "amount": 5, "reason": "x"}, format="json")
     assert as_theirs.status_code == 400
     assert "requester" in as_theirs.json()
     zero = api_for(player).post("/api/funding-requests/", {"requester": mine.pk, "funder": theirs.pk,
-                                                            "amount": 0, "reason": "x"}, format="json")
+                                                           "amount": 0, "reason": "x"}, format="json")
     assert zero.status_code == 400
     assert "amount" in zero.json()
     to_self = api_for(player).post("/api/funding-requests/", {"requester": mine.pk, "funder": mine.pk,
-                                                               "amount": 5, "reason": "x"}, format="json")
+                                                              "amount": 5, "reason": "x"}, format="json")
     assert to_self.status_code == 400
     assert "funder" in to_self.json()
 
@@ -214,7 +217,7 @@ def test_arrears_list_settle_forgive(player, gm, mine, theirs, day):
     army = ArmyFactory(commander=poor)
     UnitFactory(commander=poor, army=army)
     ArmyDayActivityFactory(army=army, day=day)
-    services.day_close(day=day, actor=None)
+    upkeep.day_close(day=day, actor=None)
     debt = UpkeepArrears.objects.get(commander=poor)
     assert [a["id"] for a in api_for(player).get("/api/arrears/?status=open").json()["results"]] == [debt.pk]
     assert api_for(theirs.player).get(f"/api/arrears/{debt.pk}/").status_code == 404
@@ -222,7 +225,7 @@ def test_arrears_list_settle_forgive(player, gm, mine, theirs, day):
                                 format="json").status_code == 403
     settled = api_for(gm).post(f"/api/arrears/{debt.pk}/settle/", {"paid_by": mine.pk}, format="json").json()
     assert settled["status"] == "settled"
-    assert ledger.ledger_purse_balance(commander=mine) == 90
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 90
     again = api_for(gm).post(f"/api/arrears/{debt.pk}/forgive/", {"note": "x"}, format="json")
     assert again.status_code == 400
     assert "already settled" in again.json()["detail"][0]
@@ -256,8 +259,9 @@ def test_recruit_and_train_paid_by_another_of_my_commanders(player, mine, second
                            format="json")
     assert response.status_code == 201
     assert response.json()["paid"] == 25
-    assert (ledger.ledger_purse_balance(commander=mine), ledger.ledger_purse_balance(commander=second)) == (100, 45)
-    assert selectors.unit_retinue_owner(unit=unit) == second
+    assert (economy_ledger.ledger_purse_balance(commander=mine),
+            economy_ledger.ledger_purse_balance(commander=second)) == (100, 45)
+    assert economy_selectors.unit_retinue_owner(unit=unit) == second
 
 
 def test_a_player_cannot_pay_from_someone_elses_purse(player, mine, theirs, event):
@@ -273,7 +277,7 @@ def test_a_player_cannot_pay_from_someone_elses_purse(player, mine, theirs, even
     their_sword = ItemFactory(commander=theirs)
     response = client.post(f"/api/units/{unit.pk}/train/", {"weapon_items": [their_sword.pk]}, format="json")
     assert response.status_code == 400  # another player's item card is not even found
-    assert ledger.ledger_purse_balance(commander=theirs) == 50
+    assert economy_ledger.ledger_purse_balance(commander=theirs) == 50
     assert mine.units.count() == 1
 
 
@@ -282,7 +286,7 @@ def test_a_gm_pays_from_any_commander(gm, mine, theirs, event):
     response = api_for(gm).post(f"/api/commanders/{mine.pk}/recruit/", {"offer": offer.pk, "paid_by": theirs.pk},
                                 format="json")
     assert response.status_code == 201
-    assert ledger.ledger_purse_balance(commander=theirs) == 40
+    assert economy_ledger.ledger_purse_balance(commander=theirs) == 40
 
 
 def test_pledge_morale_and_the_forecast_shows_it(player, gm, mine, theirs, day, led_unit):

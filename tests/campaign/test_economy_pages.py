@@ -4,7 +4,11 @@ sentences shown as messages; another player's commander is a 404."""
 
 import pytest
 
-from campaign import ledger, selectors, services, tasks
+from campaign import tasks
+from campaign.economy import funding, upkeep
+from campaign.economy import ledger as economy_ledger
+from campaign.economy import selectors as economy_selectors
+from campaign.economy import services as economy_services
 from campaign.models import (
     AuditEntry,
     Day,
@@ -135,7 +139,7 @@ def test_a_player_cannot_touch_another_commanders_purse(client, campaign, player
     ]
     for path, data in posts:
         assert client.post(path, data).status_code == 404, path
-    assert ledger.ledger_purse_balance(commander=theirs) == 50
+    assert economy_ledger.ledger_purse_balance(commander=theirs) == 50
     assert theirs.units.count() == 1
 
 
@@ -148,7 +152,7 @@ def test_recruit_pays_and_adds_the_unit(client, campaign, player, mine, event, s
     response = client.post(url(campaign, mine, "recruit/"), {"offer": offer.pk}, follow=True)
     assert "Spearmen joined Amira&#x27;s reserve." in page_of(response)
     assert mine.units.get().unit_type == spearmen
-    assert ledger.ledger_purse_balance(commander=mine) == 70
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 70
 
 
 def test_recruit_refusal_shows_the_sentence(client, campaign, player, mine, event):
@@ -176,7 +180,7 @@ def test_train_with_a_weapon_card_takes_5_off(client, campaign, player, mine, ev
     unit.refresh_from_db()
     assert (unit.strength, unit.trainings) == (3, 1)
     assert Item.objects.get(pk=sword.pk).destroyed_at is not None
-    assert ledger.ledger_purse_balance(commander=mine) == 75
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 75
     assert "Trained at" in page_of(client.get(url(campaign, mine)))  # once per Event
 
 
@@ -196,7 +200,7 @@ def test_a_unit_of_another_commander_cannot_be_trained_through_my_page(client, c
 
 def test_only_the_owner_names_a_retinue(client, campaign, player, gm, mine, event, spearmen):
     EventRecruitOfferFactory(event=event, unit_type=spearmen)
-    unit = services.unit_recruit(commander=mine, unit_type=spearmen, event=event, paid_by=mine, actor=player)
+    unit = economy_services.unit_recruit(commander=mine, unit_type=spearmen, event=event, paid_by=mine, actor=player)
     client.force_login(player)
     page = page_of(client.get(url(campaign, mine)))
     assert "Retinue of Amira" in page
@@ -228,7 +232,7 @@ def test_buy_morale_once_per_day(client, campaign, player, mine, day):
     assert "Points (at most 3)" in page
     response = client.post(url(campaign, mine, "morale/"), {"points": 2}, follow=True)
     assert "Amira bought 2 Morale: now 4." in page_of(response)
-    assert ledger.ledger_purse_balance(commander=mine) == 90
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 90
     response = client.post(url(campaign, mine, "morale/"), {"points": 1}, follow=True)
     assert "Morale can be bought once per Day" in page_of(response)
 
@@ -243,19 +247,19 @@ def test_funding_request_create_accept_decline_withdraw(client, campaign, player
     asked.refresh_from_db()
     assert asked.status == FundingRequest.Status.WITHDRAWN
 
-    first = services.funding_request_create(requester=theirs, funder=mine, amount=40, reason="Horses", actor=None)
-    second = services.funding_request_create(requester=theirs, funder=mine, amount=5, reason="Oats", actor=None)
+    first = funding.funding_request_create(requester=theirs, funder=mine, amount=40, reason="Horses", actor=None)
+    second = funding.funding_request_create(requester=theirs, funder=mine, amount=5, reason="Oats", actor=None)
     assert "Bastian asks" in page_of(client.get(url(campaign, mine)))
     response = client.post(url(campaign, mine, f"funding/{first.pk}/accept/"), follow=True)
     assert "Accepted: 40 lunari sent to Bastian." in page_of(response)
-    assert ledger.ledger_purse_balance(commander=mine) == 60
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 60
     client.post(url(campaign, mine, f"funding/{second.pk}/decline/"), {"response": "Not now"})
     second.refresh_from_db()
     assert (second.status, second.response) == (FundingRequest.Status.DECLINED, "Not now")
 
 
 def test_a_requester_cannot_accept_their_own_request(client, campaign, player, mine, theirs):
-    asked = services.funding_request_create(requester=mine, funder=theirs, amount=10, reason="x", actor=player)
+    asked = funding.funding_request_create(requester=mine, funder=theirs, amount=10, reason="x", actor=player)
     client.force_login(player)
     response = client.post(url(campaign, mine, f"funding/{asked.pk}/accept/"), follow=True)
     assert "Only Bastian&#x27;s player or a game master may do that" in page_of(response)
@@ -296,7 +300,7 @@ def test_grant_and_fine_with_reason(client, campaign, gm, mine):
     assert "Granted 25 lunari to Amira." in page_of(response)
     client.post(f"/c/{campaign.slug}/economy/fine/",
                 {"fine-commander": mine.pk, "fine-amount": 5, "fine-reason": "Brawling"})
-    assert ledger.ledger_purse_balance(commander=mine) == 120
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 120
     assert LedgerTransaction.objects.filter(kind="fine", reason="Brawling").exists()
     response = client.post(f"/c/{campaign.slug}/economy/fine/",
                            {"fine-commander": mine.pk, "fine-amount": 500, "fine-reason": "Treason"}, follow=True)
@@ -311,7 +315,7 @@ def test_a_player_cannot_grant(client, campaign, player, mine):
     response = client.post(f"/c/{campaign.slug}/economy/grant/",
                            {"grant-commander": mine.pk, "grant-amount": 1000, "grant-reason": "Because"})
     assert response.status_code == 403
-    assert ledger.ledger_purse_balance(commander=mine) == 100
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 100
 
 
 def test_close_day_posts_upkeep_and_closing_twice_says_so(client, campaign, gm, player, mine, day, led_unit):
@@ -323,7 +327,7 @@ def test_close_day_posts_upkeep_and_closing_twice_says_so(client, campaign, gm, 
     response = client.post(f"/c/{campaign.slug}/economy/close-day/", {"day": day.pk}, follow=True)
     page = page_of(response)
     assert "closed: 2 upkeep bills posted (15 lunari paid), 1 commander in arrears. Day 2 is open." in page
-    assert ledger.ledger_purse_balance(commander=mine) == 90
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 90
     assert "Poor" in page
     assert 'data-testid="arrears"' in page
     response = client.post(f"/c/{campaign.slug}/economy/close-day/", {"day": day.pk}, follow=True)
@@ -344,7 +348,7 @@ def _debt(campaign, day):
     army = ArmyFactory(commander=poor)
     UnitFactory(commander=poor, army=army)
     ArmyDayActivityFactory(army=army, day=day)
-    services.day_close(day=day, actor=None)
+    upkeep.day_close(day=day, actor=None)
     return poor, UpkeepArrears.objects.get(commander=poor)
 
 
@@ -357,12 +361,12 @@ def test_settle_and_forgive_arrears(client, campaign, gm, mine, day):
     response = client.post(f"/c/{campaign.slug}/economy/arrears/{debt.pk}/settle/", {"paid_by": mine.pk},
                            follow=True)
     assert "Poor&#x27;s debt of 10 lunari is settled." in page_of(response)
-    assert ledger.ledger_purse_balance(commander=mine) == 90
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 90
 
     day_two = Day.objects.get(event=day.event, number=2)
     army = poor.armies.get()
     ArmyDayActivityFactory(army=army, day=day_two)
-    services.day_close(day=day_two, actor=None)
+    upkeep.day_close(day=day_two, actor=None)
     second = UpkeepArrears.objects.get(commander=poor, status=UpkeepArrears.Status.OPEN)
     response = client.post(f"/c/{campaign.slug}/economy/arrears/{second.pk}/forgive/", {"note": "Flood"},
                            follow=True)
@@ -372,7 +376,7 @@ def test_settle_and_forgive_arrears(client, campaign, gm, mine, day):
 
 
 def test_audit_trail_is_for_game_masters(client, campaign, gm, player, mine):
-    ledger.ledger_grant(commander=mine, amount=5, reason="Gift", actor=gm)
+    economy_ledger.ledger_grant(commander=mine, amount=5, reason="Gift", actor=gm)
     client.force_login(gm)
     page = page_of(client.get(f"/c/{campaign.slug}/audit/"))
     assert "ledger.grant" in page
@@ -389,7 +393,7 @@ def test_day_close_task_is_idempotent(mine, day, led_unit):
     assert first == {"day": day.pk, "bills": 1, "arrears": 0, "already_closed": False}
     assert tasks.day_close(day.pk)["already_closed"] is True
     assert UpkeepBill.objects.filter(day=day).count() == 1
-    assert ledger.ledger_purse_balance(commander=mine) == 90
+    assert economy_ledger.ledger_purse_balance(commander=mine) == 90
     assert AuditEntry.objects.filter(action="day.close").count() == 1
     assert tasks.day_close(10**9) is None
     assert Unit.objects.filter(pk=led_unit.pk).exists()
@@ -426,8 +430,9 @@ def test_a_player_pays_recruiting_from_another_of_their_commanders(client, campa
     response = client.post(url(campaign, mine, "recruit/"), {"offer": offer.pk, "paid_by": second.pk}, follow=True)
     assert "Spearmen joined Amira&#x27;s reserve, paid by Corin." in page_of(response)
     unit = mine.units.get()
-    assert (ledger.ledger_purse_balance(commander=mine), ledger.ledger_purse_balance(commander=second)) == (100, 70)
-    assert selectors.unit_retinue_owner(unit=unit) == second
+    assert (economy_ledger.ledger_purse_balance(commander=mine),
+            economy_ledger.ledger_purse_balance(commander=second)) == (100, 70)
+    assert economy_selectors.unit_retinue_owner(unit=unit) == second
 
 
 def test_a_player_trains_paid_by_another_of_their_commanders(client, campaign, player, mine, second, event,
@@ -436,7 +441,7 @@ def test_a_player_trains_paid_by_another_of_their_commanders(client, campaign, p
     client.force_login(player)
     response = client.post(url(campaign, mine, f"units/{unit.pk}/train/"), {"paid_by": second.pk}, follow=True)
     assert "trained to Strength 3, for 30 lunari, paid by Corin." in page_of(response)
-    assert ledger.ledger_purse_balance(commander=second) == 70
+    assert economy_ledger.ledger_purse_balance(commander=second) == 70
 
 
 def test_a_player_cannot_pay_from_someone_elses_purse(client, campaign, player, mine, theirs, event, spearmen):
@@ -448,7 +453,7 @@ def test_a_player_cannot_pay_from_someone_elses_purse(client, campaign, player, 
     assert refused in page_of(response)
     response = client.post(url(campaign, mine, f"units/{unit.pk}/train/"), {"paid_by": theirs.pk}, follow=True)
     assert refused in page_of(response)
-    assert ledger.ledger_purse_balance(commander=theirs) == 50
+    assert economy_ledger.ledger_purse_balance(commander=theirs) == 50
     assert mine.units.count() == 1
     assert Unit.objects.get(pk=unit.pk).trainings == 0
 
@@ -459,7 +464,7 @@ def test_a_gm_may_pay_from_any_commander(client, campaign, gm, mine, theirs, eve
     assert f'<option value="{theirs.pk}">Bastian</option>' in paid_by_select(page_of(client.get(url(campaign, mine))))
     response = client.post(url(campaign, mine, "recruit/"), {"offer": offer.pk, "paid_by": theirs.pk}, follow=True)
     assert "paid by Bastian" in page_of(response)
-    assert ledger.ledger_purse_balance(commander=theirs) == 20
+    assert economy_ledger.ledger_purse_balance(commander=theirs) == 20
 
 
 # --- the upkeep Morale pledge --------------------------------------------------------------------------------
@@ -476,7 +481,7 @@ def test_pledging_morale_lowers_the_forecast(client, campaign, player, mine, day
     response = client.post(url(campaign, mine, "upkeep-pledge/"), {"points": 3}, follow=True)
     assert "(only 2 can be used: today's bill needs no more)" in page_of(response)
     assert 'data-testid="forecast-total">0<' in page_of(response)
-    services.day_close(day=day, actor=None)
+    upkeep.day_close(day=day, actor=None)
     assert UpkeepBill.objects.get(commander=mine).morale_spent == 2
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from campaign.economy_rules import (
+from campaign.economy.rules import (
     COMMANDER_POWERS,
     TACTICIAN_CHOICES,
     EconomyRefusal,

@@ -5,9 +5,10 @@ import re
 import pytest
 from django.core.exceptions import ValidationError
 
-from campaign import selectors, services
+from campaign.campaigns.permissions import NotAllowed
+from campaign.economy import funding
+from campaign.economy import selectors as economy_selectors
 from campaign.models import Account, AuditEntry, FundingRequest, LedgerTransaction
-from campaign.permissions import NotAllowed
 from tests.campaign.factories import CommanderFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,11 +30,11 @@ def purse(commander) -> int:
 
 
 def test_accepting_moves_the_lunari(player, amira, bastian):
-    request = services.funding_request_create(requester=amira, funder=bastian, amount=40,
-                                              reason="Upkeep for the ford garrison", actor=player)
+    request = funding.funding_request_create(requester=amira, funder=bastian, amount=40,
+                                             reason="Upkeep for the ford garrison", actor=player)
     assert request.status == FundingRequest.Status.PENDING
-    assert list(selectors.funding_requests_pending_for(commander=bastian)) == [request]
-    services.funding_request_accept(request=request, actor=bastian.player, response="For the Sultan")
+    assert list(economy_selectors.funding_requests_pending_for(commander=bastian)) == [request]
+    funding.funding_request_accept(request=request, actor=bastian.player, response="For the Sultan")
     request.refresh_from_db()
     assert request.status == FundingRequest.Status.ACCEPTED
     assert request.decided_by == bastian.player
@@ -46,43 +47,43 @@ def test_accepting_moves_the_lunari(player, amira, bastian):
 
 
 def test_both_sides_see_the_history(player, amira, bastian):
-    first = services.funding_request_create(requester=amira, funder=bastian, amount=10, reason="a", actor=player)
-    second = services.funding_request_create(requester=bastian, funder=amira, amount=5, reason="b", actor=None)
-    services.funding_request_decline(request=first, actor=bastian.player, response="Not this Day")
-    assert set(selectors.funding_requests_for(commander=amira)) == {first, second}
-    assert set(selectors.funding_requests_for(commander=bastian)) == {first, second}
+    first = funding.funding_request_create(requester=amira, funder=bastian, amount=10, reason="a", actor=player)
+    second = funding.funding_request_create(requester=bastian, funder=amira, amount=5, reason="b", actor=None)
+    funding.funding_request_decline(request=first, actor=bastian.player, response="Not this Day")
+    assert set(economy_selectors.funding_requests_for(commander=amira)) == {first, second}
+    assert set(economy_selectors.funding_requests_for(commander=bastian)) == {first, second}
     first.refresh_from_db()
     assert (first.status, first.response) == ("declined", "Not this Day")
 
 
 def test_an_accept_the_funder_cannot_afford_changes_nothing(player, amira, bastian):
-    request = services.funding_request_create(requester=bastian, funder=amira, amount=50, reason="x", actor=None)
+    request = funding.funding_request_create(requester=bastian, funder=amira, amount=50, reason="x", actor=None)
     with pytest.raises(ValidationError, match=re.escape("Not enough lunari: sending 50 needs 50, Amira has 30.")):
-        services.funding_request_accept(request=request, actor=player)
+        funding.funding_request_accept(request=request, actor=player)
     request.refresh_from_db()
     assert request.status == FundingRequest.Status.PENDING
     assert (purse(amira), purse(bastian)) == (30, 100)
 
 
 def test_only_the_funder_answers_and_only_the_asker_withdraws(player, amira, bastian):
-    request = services.funding_request_create(requester=amira, funder=bastian, amount=10, reason="x", actor=player)
+    request = funding.funding_request_create(requester=amira, funder=bastian, amount=10, reason="x", actor=player)
     with pytest.raises(NotAllowed):
-        services.funding_request_accept(request=request, actor=player)
+        funding.funding_request_accept(request=request, actor=player)
     with pytest.raises(NotAllowed):
-        services.funding_request_withdraw(request=request, actor=bastian.player)
-    services.funding_request_withdraw(request=request, actor=player)
+        funding.funding_request_withdraw(request=request, actor=bastian.player)
+    funding.funding_request_withdraw(request=request, actor=player)
     with pytest.raises(ValidationError, match="already withdrawn"):
-        services.funding_request_accept(request=request, actor=bastian.player)
+        funding.funding_request_accept(request=request, actor=bastian.player)
     with pytest.raises(NotAllowed):
-        services.funding_request_create(requester=bastian, funder=amira, amount=5, reason="x", actor=player)
+        funding.funding_request_create(requester=bastian, funder=amira, amount=5, reason="x", actor=player)
 
 
 def test_a_request_needs_another_commander_an_amount_and_a_reason(player, amira, bastian):
     with pytest.raises(ValidationError, match="cannot fund yourself"):
-        services.funding_request_create(requester=amira, funder=amira, amount=5, reason="x", actor=None)
+        funding.funding_request_create(requester=amira, funder=amira, amount=5, reason="x", actor=None)
     with pytest.raises(ValidationError, match="above 0"):
-        services.funding_request_create(requester=amira, funder=bastian, amount=0, reason="x", actor=None)
+        funding.funding_request_create(requester=amira, funder=bastian, amount=0, reason="x", actor=None)
     with pytest.raises(ValidationError, match="what the lunari are for"):
-        services.funding_request_create(requester=amira, funder=bastian, amount=5, reason=" ", actor=None)
+        funding.funding_request_create(requester=amira, funder=bastian, amount=5, reason=" ", actor=None)
     with pytest.raises(ValidationError, match="same campaign"):
-        services.funding_request_create(requester=amira, funder=CommanderFactory(), amount=5, reason="x", actor=None)
+        funding.funding_request_create(requester=amira, funder=CommanderFactory(), amount=5, reason="x", actor=None)

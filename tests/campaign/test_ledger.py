@@ -9,9 +9,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.test import RequestFactory
 
-from campaign import ledger, selectors
+from campaign.campaigns import selectors as campaigns_selectors
 from campaign.demo import load_demo
-from campaign.ledger import LedgerImbalance
+from campaign.economy import ledger as economy_ledger
+from campaign.economy import selectors as economy_selectors
+from campaign.economy.ledger import LedgerImbalance
 from campaign.models import (
     Account,
     AuditEntry,
@@ -33,7 +35,7 @@ def assert_books_balance():
     for txn in LedgerTransaction.objects.all():
         assert txn.entries.aggregate(s=Sum("amount"))["s"] == 0, txn
     for account in Account.objects.all():
-        assert account.balance == ledger.ledger_balance(account=account), account
+        assert account.balance == economy_ledger.ledger_balance(account=account), account
 
 
 @pytest.fixture
@@ -51,7 +53,7 @@ def purse(commander) -> int:
 
 
 def test_a_grant_comes_from_the_bank_and_is_audited(campaign, gm, amira):
-    txn = ledger.ledger_grant(commander=amira, amount=50, reason="Loot from the ford", actor=gm)
+    txn = economy_ledger.ledger_grant(commander=amira, amount=50, reason="Loot from the ford", actor=gm)
     assert purse(amira) == 150
     bank = Account.objects.get(campaign=campaign, kind=Account.Kind.BANK)
     assert bank.balance == -150  # the bank is the source: minus what the GMs put into play
@@ -66,11 +68,11 @@ def test_a_grant_comes_from_the_bank_and_is_audited(campaign, gm, amira):
 
 
 def test_a_fine_returns_to_the_bank_and_cannot_overdraw(gm, amira):
-    ledger.ledger_fine(commander=amira, amount=30, reason="Looting a temple", actor=gm)
+    economy_ledger.ledger_fine(commander=amira, amount=30, reason="Looting a temple", actor=gm)
     assert purse(amira) == 70
     refusal = "Not enough lunari: the fine is 80, Amira has 70. Fine at most 70."
     with pytest.raises(ValidationError, match=re.escape(refusal)):
-        ledger.ledger_fine(commander=amira, amount=80, reason="Again", actor=gm)
+        economy_ledger.ledger_fine(commander=amira, amount=80, reason="Again", actor=gm)
     assert purse(amira) == 70
     assert AuditEntry.objects.filter(action="ledger.fine").count() == 1
     assert_books_balance()
@@ -78,31 +80,31 @@ def test_a_fine_returns_to_the_bank_and_cannot_overdraw(gm, amira):
 
 def test_grants_and_fines_need_a_reason_and_a_positive_amount(gm, amira):
     with pytest.raises(ValidationError, match="Give a reason"):
-        ledger.ledger_grant(commander=amira, amount=5, reason="  ", actor=gm)
+        economy_ledger.ledger_grant(commander=amira, amount=5, reason="  ", actor=gm)
     for amount in (0, -5, 2.5, True):
         with pytest.raises(ValidationError, match="whole number of lunari above 0"):
-            ledger.ledger_grant(commander=amira, amount=amount, reason="x", actor=gm)
+            economy_ledger.ledger_grant(commander=amira, amount=amount, reason="x", actor=gm)
 
 
 def test_transfer_between_purses(amira, bastian, player):
-    ledger.ledger_transfer(from_commander=amira, to_commander=bastian, amount=60, reason="Pay the scouts",
-                           actor=player)
+    economy_ledger.ledger_transfer(from_commander=amira, to_commander=bastian, amount=60, reason="Pay the scouts",
+                                   actor=player)
     assert (purse(amira), purse(bastian)) == (40, 80)
     with pytest.raises(ValidationError, match=re.escape("Not enough lunari: sending 50 needs 50, Amira has 40.")):
-        ledger.ledger_transfer(from_commander=amira, to_commander=bastian, amount=50, reason="More", actor=None)
+        economy_ledger.ledger_transfer(from_commander=amira, to_commander=bastian, amount=50, reason="More", actor=None)
     with pytest.raises(ValidationError, match="same purse"):
-        ledger.ledger_transfer(from_commander=amira, to_commander=amira, amount=5, reason="x", actor=None)
+        economy_ledger.ledger_transfer(from_commander=amira, to_commander=amira, amount=5, reason="x", actor=None)
     other = CommanderFactory(lunari=10)
     with pytest.raises(ValidationError, match="same campaign"):
-        ledger.ledger_transfer(from_commander=amira, to_commander=other, amount=5, reason="x", actor=None)
+        economy_ledger.ledger_transfer(from_commander=amira, to_commander=other, amount=5, reason="x", actor=None)
     assert_books_balance()
 
 
 def test_payments_name_the_price_and_the_purse(bastian):
     unit = UnitFactory(commander=bastian)
     with pytest.raises(ValidationError, match=r"^\['Not enough lunari: recruiting costs 30, Bastian has 20.'\]$"):
-        ledger.ledger_pay_recruitment(payer=bastian, amount=30, unit=unit, reason="Spearmen", actor=None)
-    txn = ledger.ledger_pay_recruitment(payer=bastian, amount=20, unit=unit, reason="Spearmen", actor=None)
+        economy_ledger.ledger_pay_recruitment(payer=bastian, amount=30, unit=unit, reason="Spearmen", actor=None)
+    txn = economy_ledger.ledger_pay_recruitment(payer=bastian, amount=20, unit=unit, reason="Spearmen", actor=None)
     assert txn.paid_for == unit
     assert purse(bastian) == 0
     recruiting = Account.objects.get(kind=Account.Kind.RECRUITING)
@@ -110,8 +112,8 @@ def test_payments_name_the_price_and_the_purse(bastian):
 
 
 def test_morale_and_donations_are_movements_of_their_own(amira):
-    ledger.ledger_buy_morale(commander=amira, points=2, amount=10, actor=None)
-    ledger.ledger_donate(commander=amira, amount=15, reason="Wages of the fallen to the Temple", actor=None)
+    economy_ledger.ledger_buy_morale(commander=amira, points=2, amount=10, actor=None)
+    economy_ledger.ledger_donate(commander=amira, amount=15, reason="Wages of the fallen to the Temple", actor=None)
     assert purse(amira) == 75
     assert Account.objects.get(kind=Account.Kind.DONATIONS).balance == 15
     assert set(LedgerTransaction.objects.values_list("kind", flat=True)) >= {"morale", "donation"}
@@ -119,8 +121,9 @@ def test_morale_and_donations_are_movements_of_their_own(amira):
 
 
 def test_a_reversal_posts_opposite_entries_and_is_audited(gm, amira, bastian):
-    txn = ledger.ledger_transfer(from_commander=amira, to_commander=bastian, amount=10, reason="Oops", actor=None)
-    rev = ledger.ledger_reverse(transaction_to_reverse=txn, reason="Sent to the wrong commander", actor=gm)
+    txn = economy_ledger.ledger_transfer(from_commander=amira, to_commander=bastian, amount=10, reason="Oops",
+                                         actor=None)
+    rev = economy_ledger.ledger_reverse(transaction_to_reverse=txn, reason="Sent to the wrong commander", actor=gm)
     assert (purse(amira), purse(bastian)) == (100, 20)
     assert rev.reverses == txn
     assert rev.kind == "reversal"
@@ -128,17 +131,17 @@ def test_a_reversal_posts_opposite_entries_and_is_audited(gm, amira, bastian):
     assert txn.entries.count() == 2  # the original is untouched
     assert AuditEntry.objects.get(action="ledger.reverse").data["reverses"] == txn.pk
     with pytest.raises(ValidationError, match="already reversed"):
-        ledger.ledger_reverse(transaction_to_reverse=txn, reason="Again", actor=gm)
+        economy_ledger.ledger_reverse(transaction_to_reverse=txn, reason="Again", actor=gm)
     with pytest.raises(ValidationError, match="A reversal cannot be reversed"):
-        ledger.ledger_reverse(transaction_to_reverse=rev, reason="Undo", actor=gm)
+        economy_ledger.ledger_reverse(transaction_to_reverse=rev, reason="Undo", actor=gm)
     assert_books_balance()
 
 
 def test_a_reversal_cannot_overdraw_a_purse(gm, amira, bastian):
-    txn = ledger.ledger_grant(commander=bastian, amount=50, reason="Prize", actor=gm)
-    ledger.ledger_transfer(from_commander=bastian, to_commander=amira, amount=70, reason="Spend it", actor=None)
+    txn = economy_ledger.ledger_grant(commander=bastian, amount=50, reason="Prize", actor=gm)
+    economy_ledger.ledger_transfer(from_commander=bastian, to_commander=amira, amount=70, reason="Spend it", actor=None)
     with pytest.raises(ValidationError, match="would take 50 from Bastian, who has 0"):
-        ledger.ledger_reverse(transaction_to_reverse=txn, reason="The prize was a mistake", actor=gm)
+        economy_ledger.ledger_reverse(transaction_to_reverse=txn, reason="The prize was a mistake", actor=gm)
     assert_books_balance()
 
 
@@ -171,38 +174,40 @@ def test_the_database_refuses_a_negative_purse_but_not_a_negative_bank(campaign,
 def test_entries_that_do_not_sum_to_zero_are_a_bug_and_refused(amira):
     account = Account.objects.get(commander=amira)
     with pytest.raises(LedgerImbalance):
-        ledger._post(campaign_id=amira.campaign_id, kind="grant", reason="bad", legs=[(account, 5)], actor=None)
+        economy_ledger._post(campaign_id=amira.campaign_id, kind="grant", reason="bad", legs=[(account, 5)], actor=None)
     with pytest.raises(LedgerImbalance):
-        ledger._post(campaign_id=amira.campaign_id, kind="grant", reason="bad", legs=[(account, 0), (account, 0)],
-                     actor=None)
+        economy_ledger._post(campaign_id=amira.campaign_id, kind="grant", reason="bad",
+                             legs=[(account, 0), (account, 0)],
+                             actor=None)
     assert LedgerTransaction.objects.filter(reason="bad").count() == 0
 
 
 def test_escrow_holds_a_stake_and_releases_it_once(campaign, amira, bastian):
-    hold = ledger.ledger_escrow_hold(commander=amira, amount=40, reason="Unholy War wager", actor=None)
+    hold = economy_ledger.ledger_escrow_hold(commander=amira, amount=40, reason="Unholy War wager", actor=None)
     assert purse(amira) == 60
     assert Account.objects.get(campaign=campaign, kind=Account.Kind.ESCROW).balance == 40
     with pytest.raises(ValidationError, match="the stake is 30, Bastian has 20"):
-        ledger.ledger_escrow_hold(commander=bastian, amount=30, reason="Wager", actor=None)
-    ledger.ledger_escrow_release(hold=hold, to_commander=bastian, actor=None)
+        economy_ledger.ledger_escrow_hold(commander=bastian, amount=30, reason="Wager", actor=None)
+    economy_ledger.ledger_escrow_release(hold=hold, to_commander=bastian, actor=None)
     hold.refresh_from_db()
     assert hold.status == EscrowHold.Status.RELEASED
     assert hold.released_to == bastian
     assert purse(bastian) == 60
     with pytest.raises(ValidationError, match="already released"):
-        ledger.ledger_escrow_release(hold=hold, to_commander=amira, actor=None)
+        economy_ledger.ledger_escrow_release(hold=hold, to_commander=amira, actor=None)
     with pytest.raises(ValidationError, match="releasing the hold"):
-        ledger.ledger_reverse(transaction_to_reverse=hold.hold_transaction, reason="x", actor=None)
+        economy_ledger.ledger_reverse(transaction_to_reverse=hold.hold_transaction, reason="x", actor=None)
     assert Account.objects.get(campaign=campaign, kind=Account.Kind.ESCROW).balance == 0
     assert_books_balance()
 
 
 def test_cached_balances_agree_with_the_sums_after_many_movements(gm, amira, bastian):
     for i in range(1, 15):
-        ledger.ledger_grant(commander=bastian, amount=i, reason="pay", actor=gm)
-        ledger.ledger_transfer(from_commander=bastian, to_commander=amira, amount=i, reason="pass on", actor=None)
+        economy_ledger.ledger_grant(commander=bastian, amount=i, reason="pay", actor=gm)
+        economy_ledger.ledger_transfer(from_commander=bastian, to_commander=amira, amount=i, reason="pass on",
+                                       actor=None)
         if i % 3 == 0:
-            ledger.ledger_fine(commander=amira, amount=i, reason="fine", actor=gm)
+            economy_ledger.ledger_fine(commander=amira, amount=i, reason="fine", actor=gm)
     assert_books_balance()
     total = Account.objects.aggregate(s=Sum("balance"))["s"]
     assert total == 0  # double entry: lunari are neither made nor lost
@@ -228,9 +233,9 @@ def test_the_demo_economy_is_built_through_the_ledger():
     assert_books_balance()
     wardens = Unit.objects.get(campaign=campaign, name="Wardens of the Ford")
     assert wardens.trainings == 1
-    assert selectors.unit_retinue_owner(unit=wardens) == commanders["Amira bint Khalid"]
-    day = selectors.event_current_day(event=wardens.recruited_event)
-    assert selectors.led_armies(day=day).count() == 3
-    assert selectors.upkeep_forecasts(day=day)[commanders["Emir Qasim"].pk].gross == 15  # the Undead are free
+    assert economy_selectors.unit_retinue_owner(unit=wardens) == commanders["Amira bint Khalid"]
+    day = campaigns_selectors.event_current_day(event=wardens.recruited_event)
+    assert economy_selectors.led_armies(day=day).count() == 3
+    assert economy_selectors.upkeep_forecasts(day=day)[commanders["Emir Qasim"].pk].gross == 15  # the Undead are free
     assert FundingRequest.objects.filter(campaign=campaign, status="pending").count() == 1
-    assert selectors.event_recruit_offers(event=wardens.recruited_event).count() == 10
+    assert economy_selectors.event_recruit_offers(event=wardens.recruited_event).count() == 10

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Sum
 
-from campaign import ledger
+from campaign.economy import ledger as economy_ledger
 from campaign.models import Account, LedgerTransaction
 from tests.campaign.factories import CampaignFactory, CommanderFactory
 
@@ -40,13 +40,13 @@ def test_fifty_threads_spending_from_the_same_purses():
                 amount = rng.randint(1, 25)
                 try:
                     if rng.random() < 0.5:
-                        ledger.ledger_transfer(from_commander=source, to_commander=target, amount=amount,
-                                               reason="race", actor=None)
+                        economy_ledger.ledger_transfer(from_commander=source, to_commander=target, amount=amount,
+                                                       reason="race", actor=None)
                         with lock:
                             moved[source.pk] -= amount
                             moved[target.pk] += amount
                     else:
-                        ledger.ledger_buy_morale(commander=source, points=1, amount=amount, actor=None)
+                        economy_ledger.ledger_buy_morale(commander=source, points=1, amount=amount, actor=None)
                         with lock:
                             moved[source.pk] -= amount
                             to_bank["lunari"] += amount
@@ -71,10 +71,10 @@ def test_fifty_threads_spending_from_the_same_purses():
         account = purses[cid]
         assert account.balance >= 0
         assert account.balance == START + moved[cid]  # no lost update
-        assert account.balance == ledger.ledger_balance(account=account)
+        assert account.balance == economy_ledger.ledger_balance(account=account)
     bank = Account.objects.get(campaign=campaign, kind=Account.Kind.BANK)
     assert bank.balance == -START * len(ids) + to_bank["lunari"]
-    assert bank.balance == ledger.ledger_balance(account=bank)
+    assert bank.balance == economy_ledger.ledger_balance(account=bank)
     for txn in LedgerTransaction.objects.filter(campaign=campaign).prefetch_related("entries"):
         assert sum(entry.amount for entry in txn.entries.all()) == 0
     assert Account.objects.filter(campaign=campaign).aggregate(s=Sum("balance"))["s"] == 0

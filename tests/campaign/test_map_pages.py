@@ -10,7 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 from rest_framework.test import APIClient
 
-from campaign import map_services
+from campaign.map import armies
+from campaign.map import orders as order_services
+from campaign.map import services as map_services
 from campaign.models import DueBattle, Event, HourLog, MoveOrder, Reveal, TerrainRegion
 from tests.campaign.factories import CommanderFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready
@@ -75,13 +77,13 @@ def test_a_player_sees_their_armies_and_reveals_but_never_a_hidden_army(client, 
 
 def test_a_hidden_army_stays_hidden_in_due_battles_orders_and_reveals(client, player, gm, scene, event):
     mine, hidden = scene["mine"], scene["hidden"]
-    map_services.army_place(army=hidden, tactical_map=scene["map"], x=5.5, y=5, actor=gm)
-    from campaign import clock
+    armies.army_place(army=hidden, tactical_map=scene["map"], x=5.5, y=5, actor=gm)
+    from campaign.map.hour import event_hour_process
 
-    clock.event_hour_process(event=event, hour=1)
+    event_hour_process(event=event, hour=1)
     assert DueBattle.objects.count() == 1
-    map_services.army_order_move(army=mine, kind="point", x=5, y=15, actor=None)
-    map_services.army_order_move(army=hidden, kind="point", x=40, y=5, actor=None)
+    order_services.army_order_move(army=mine, kind="point", x=5, y=15, actor=None)
+    order_services.army_order_move(army=hidden, kind="point", x=40, y=5, actor=None)
     api = APIClient()
     api.force_authenticate(player)
     for url in (f"/api/due-battles/?event={event.pk}", "/api/move-orders/", "/api/reveals/",
@@ -111,7 +113,7 @@ def test_preview_then_confirm_then_cancel_an_order_through_the_pages(client, pla
     client.force_login(player)
     mine = scene["mine"]
     preview = client.post("/c/river-valley/map/orders/preview/", {"army": mine.pk, "kind": "point", "x": "14",
-                                                                   "y": "5"})
+                                                                  "y": "5"})
     text = preview.content.decode()
     assert 'data-testid="arrival-hour">3<' in text
     assert "preview-route" in text
@@ -142,20 +144,20 @@ def test_the_svg_poll_answers_204_until_something_changes(client, player, scene,
     first = client.get("/c/river-valley/map/svg/").content.decode()
     version = first.split('data-version="')[1].split('"')[0]
     assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 204
-    map_services.army_order_move(army=scene["mine"], kind="point", x=20, y=5, actor=player)
-    from campaign import clock
+    order_services.army_order_move(army=scene["mine"], kind="point", x=20, y=5, actor=player)
+    from campaign.map.hour import event_hour_process
 
-    clock.event_hour_process(event=event, hour=1)
+    event_hour_process(event=event, hour=1)
     assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 200
 
 
 def test_the_polled_fragment_carries_the_hour_and_the_orders_under_way(client, player, scene, event):
     client.force_login(player)
     version = client.get("/c/river-valley/map/svg/").content.decode().split('data-version="')[1].split('"')[0]
-    order = map_services.army_order_move(army=scene["mine"], kind="army", target_army=scene["seen"], actor=player)
-    from campaign import clock
+    order = order_services.army_order_move(army=scene["mine"], kind="army", target_army=scene["seen"], actor=player)
+    from campaign.map.hour import event_hour_process
 
-    clock.event_hour_process(event=event, hour=1)
+    event_hour_process(event=event, hour=1)
     order.refresh_from_db()
     response = client.get(f"/c/river-valley/map/svg/?v={version}")
     assert response.status_code == 200
@@ -176,7 +178,7 @@ def test_the_polled_fragment_carries_the_hour_and_the_orders_under_way(client, p
 def test_an_enemy_order_does_not_change_a_players_map_version(client, player, gm, scene):
     client.force_login(player)
     version = client.get("/c/river-valley/map/svg/").content.decode().split('data-version="')[1].split('"')[0]
-    map_services.army_order_move(army=scene["hidden"], kind="point", x=40, y=30, actor=gm)
+    order_services.army_order_move(army=scene["hidden"], kind="point", x=40, y=30, actor=gm)
     assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 204
 
 
@@ -210,7 +212,7 @@ def test_a_file_that_is_not_a_picture_is_refused_with_a_sentence(client, gm, cam
     client.force_login(gm)
     response = client.post("/c/river-valley/map/edit/", {
         "action": "picture", "picture": SimpleUploadedFile("map.png", b"not an image", content_type="image/png")},
-        follow=True)
+                           follow=True)
     assert "not a picture Muster can use" in response.content.decode()
     assert not campaign.tactical_map.picture
 
@@ -234,7 +236,7 @@ def test_the_clock_console_runs_the_clock_and_records_battles(client, gm, scene,
     assert Event.objects.get(pk=event.pk).status == "running"
     client.post(f"/c/river-valley/clock/{event.pk}/pause/")
     client.post(f"/c/river-valley/clock/{event.pk}/resume/")
-    map_services.army_place(army=scene["hidden"], tactical_map=scene["map"], x=5.5, y=5, actor=gm)
+    armies.army_place(army=scene["hidden"], tactical_map=scene["map"], x=5.5, y=5, actor=gm)
     client.post(f"/c/river-valley/clock/{event.pk}/advance/")
     assert HourLog.objects.filter(event=event, hour=1).exists()
     battle = DueBattle.objects.get()
@@ -272,13 +274,14 @@ def test_the_api_previews_confirms_and_cancels_orders_and_reveals(gm, player, sc
 def test_the_map_picture_is_served_to_members_only(client, gm, player, outsider, campaign):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from campaign import map_image, map_services
+    from campaign.map import picture
+    from campaign.map import services as map_services
     from tests.campaign.map_fixtures import make_map
 
     board = make_map(campaign)
     map_services.tactical_map_set_picture(
         tactical_map=board, actor=gm,
-        upload=SimpleUploadedFile("valley.png", map_image.valley_picture(pixels_per_inch=4), content_type="image/png"))
+        upload=SimpleUploadedFile("valley.png", picture.valley_picture(pixels_per_inch=4), content_type="image/png"))
     for user, status in ((gm, 200), (player, 200), (outsider, 404)):
         client.force_login(user)
         for url in (f"/c/{campaign.slug}/map/picture/", f"/c/{campaign.slug}/map/picture/thumbnail/"):

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from campaign.map_rules import (
+from campaign.map.rules import (
     ArmyOnMap,
     CaptureProgress,
     DueBattle,

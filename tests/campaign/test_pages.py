@@ -51,7 +51,7 @@ def test_messages_are_shown(rf, gm):
     from django.contrib import messages
     from django.contrib.messages.storage.fallback import FallbackStorage
 
-    from campaign.views import home
+    from campaign.campaigns.views import home
 
     request = rf.get("/")
     request.user = gm
@@ -73,7 +73,7 @@ def test_404_page_is_in_site_style(client, gm, settings):
 def test_500_page_is_in_site_style(settings):
     from django.test import RequestFactory
 
-    from campaign.error_views import server_error
+    from campaign.web.error_views import server_error
 
     response = server_error(RequestFactory().get("/"))
     assert response.status_code == 500

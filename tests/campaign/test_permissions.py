@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from campaign.campaigns.permissions import Action, can, may_act_for
 from campaign.models import Membership, Role
-from campaign.permissions import Action, can, may_act_for
 from tests.campaign.factories import UserFactory
 from tests.helpers import api_for
 
@@ -25,7 +25,7 @@ def users(gm, player, outsider):
 
 @pytest.mark.parametrize(("role", "action", "allowed"), [
     (role, action, role == Role.GM or action in {Action.VIEW_CAMPAIGN, Action.VIEW_MEMBERS,
-                                                  Action.VIEW_EVENTS, Action.ACT_FOR_OWN})
+                                                 Action.VIEW_EVENTS, Action.ACT_FOR_OWN})
     for role in Role.values for action in Action
 ])
 def test_role_action_matrix(campaign, role, action, allowed):

@@ -8,9 +8,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaign import ledger, selectors, services
+from campaign.campaigns.permissions import NotAllowed
+from campaign.economy import ledger as economy_ledger
+from campaign.economy import selectors as economy_selectors
+from campaign.economy import services as economy_services
+from campaign.economy import upkeep
+from campaign.map import armies
 from campaign.models import AuditEntry, LedgerTransaction, Unit, UpkeepArrears
-from campaign.permissions import NotAllowed
 from tests.campaign.factories import (
     ArmyDayActivityFactory,
     ArmyFactory,
@@ -46,86 +50,87 @@ def spearmen(event):
 
 
 def recruit(commander, unit_type, event, paid_by):
-    return services.unit_recruit(commander=commander, unit_type=unit_type, event=event, paid_by=paid_by, actor=None)
+    return economy_services.unit_recruit(commander=commander, unit_type=unit_type, event=event, paid_by=paid_by,
+                                         actor=None)
 
 
 def lead_and_close(unit, day):
     army = ArmyFactory(commander=unit.commander)
-    services.army_assign_unit(unit=unit, army=army, actor=None)
+    armies.army_assign_unit(unit=unit, army=army, actor=None)
     ArmyDayActivityFactory(army=army, day=day)
-    return services.day_close(day=day, actor=None)
+    return upkeep.day_close(day=day, actor=None)
 
 
 def test_recruited_trained_and_kept_by_one_character_is_their_retinue(event, amira, spearmen):
     unit = recruit(amira, spearmen, event, amira)
-    assert selectors.unit_retinue_owner(unit=unit) == amira
-    services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
+    assert economy_selectors.unit_retinue_owner(unit=unit) == amira
+    economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
     lead_and_close(unit, open_day(event))
-    assert selectors.unit_retinue_owner(unit=unit) == amira
+    assert economy_selectors.unit_retinue_owner(unit=unit) == amira
 
 
 def test_a_unit_someone_else_paid_for_is_the_payers_retinue(event, amira, bastian, spearmen):
     unit = recruit(amira, spearmen, event, bastian)  # used by Amira, paid for by Bastian
-    assert selectors.unit_retinue_owner(unit=unit) == bastian
+    assert economy_selectors.unit_retinue_owner(unit=unit) == bastian
 
 
 def test_two_payers_make_no_retinue(event, amira, bastian, spearmen):
     unit = recruit(amira, spearmen, event, amira)
-    services.unit_train(unit=unit, event=event, paid_by=bastian, actor=None)
-    assert selectors.unit_retinue_owner(unit=unit) is None
+    economy_services.unit_train(unit=unit, event=event, paid_by=bastian, actor=None)
+    assert economy_selectors.unit_retinue_owner(unit=unit) is None
 
 
 def test_upkeep_paid_by_the_commander_breaks_a_retinue_of_someone_else(event, amira, bastian, spearmen):
     unit = recruit(amira, spearmen, event, bastian)
     lead_and_close(unit, open_day(event))  # Amira's army: Amira pays the upkeep
-    assert selectors.unit_retinue_owner(unit=unit) is None
+    assert economy_selectors.unit_retinue_owner(unit=unit) is None
 
 
 def test_a_unit_nobody_paid_for_is_no_retinue(amira):
-    assert selectors.unit_retinue_owner(unit=UnitFactory(commander=amira)) is None
+    assert economy_selectors.unit_retinue_owner(unit=UnitFactory(commander=amira)) is None
 
 
 def test_a_reversed_payment_no_longer_counts(event, gm, amira, spearmen):
     unit = recruit(amira, spearmen, event, amira)
-    training = services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
+    training = economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
     txn = LedgerTransaction.objects.get(kind="training", paid_for_id=training.pk)
-    ledger.ledger_reverse(transaction_to_reverse=txn, reason="Refunded", actor=gm)
-    assert selectors.unit_retinue_owner(unit=unit) is None
+    economy_ledger.ledger_reverse(transaction_to_reverse=txn, reason="Refunded", actor=gm)
+    assert economy_selectors.unit_retinue_owner(unit=unit) is None
 
 
 def test_unpaid_upkeep_breaks_it_until_the_same_character_settles(campaign, event, gm, spearmen):
     poor = CommanderFactory(campaign=campaign, name="Poor", lunari=30)
     unit = recruit(poor, spearmen, event, poor)  # 30: the purse is empty
     lead_and_close(unit, open_day(event))
-    assert selectors.unit_retinue_owner(unit=unit) is None
-    ledger.ledger_grant(commander=poor, amount=10, reason="Patron", actor=gm)
-    services.upkeep_arrears_settle(arrears=UpkeepArrears.objects.get(commander=poor), paid_by=poor, actor=gm)
-    assert selectors.unit_retinue_owner(unit=unit) == poor
+    assert economy_selectors.unit_retinue_owner(unit=unit) is None
+    economy_ledger.ledger_grant(commander=poor, amount=10, reason="Patron", actor=gm)
+    upkeep.upkeep_arrears_settle(arrears=UpkeepArrears.objects.get(commander=poor), paid_by=poor, actor=gm)
+    assert economy_selectors.unit_retinue_owner(unit=unit) == poor
 
 
 def test_upkeep_covered_by_the_commanders_morale_keeps_the_retinue(event, amira, spearmen):
     unit = recruit(amira, spearmen, event, amira)
     day = open_day(event)
-    services.upkeep_pledge_morale(commander=amira, day=day, points=2, actor=None)
+    upkeep.upkeep_pledge_morale(commander=amira, day=day, points=2, actor=None)
     lead_and_close(unit, day)
-    assert selectors.unit_retinue_owner(unit=unit) == amira
+    assert economy_selectors.unit_retinue_owner(unit=unit) == amira
 
 
 def test_the_owner_may_name_it_and_no_one_else(event, player, amira, bastian, spearmen):
     unit = recruit(amira, spearmen, event, amira)
     with pytest.raises(NotAllowed, match="Only Amira, whose retinue this is"):
-        services.unit_name_retinue(unit=unit, name="Bastian's Boys", actor=bastian.player)
-    services.unit_name_retinue(unit=unit, name="The Ford Wardens", actor=player)
+        economy_services.unit_name_retinue(unit=unit, name="Bastian's Boys", actor=bastian.player)
+    economy_services.unit_name_retinue(unit=unit, name="The Ford Wardens", actor=player)
     unit.refresh_from_db()
     assert unit.name == "The Ford Wardens"
     lent = recruit(amira, spearmen, event, bastian)
     with pytest.raises(NotAllowed):
-        services.unit_name_retinue(unit=lent, name="Mine", actor=player)  # Amira holds it, Bastian paid
-    services.unit_name_retinue(unit=lent, name="Bastian's Lancers", actor=bastian.player)
+        economy_services.unit_name_retinue(unit=lent, name="Mine", actor=player)  # Amira holds it, Bastian paid
+    economy_services.unit_name_retinue(unit=lent, name="Bastian's Lancers", actor=bastian.player)
     shared = recruit(amira, spearmen, event, amira)
-    services.unit_train(unit=shared, event=event, paid_by=bastian, actor=None)
+    economy_services.unit_train(unit=shared, event=event, paid_by=bastian, actor=None)
     with pytest.raises(ValidationError, match="nobody's retinue"):
-        services.unit_name_retinue(unit=shared, name="Ours", actor=player)
+        economy_services.unit_name_retinue(unit=shared, name="Ours", actor=player)
 
 
 def test_the_bulk_version_agrees_and_its_queries_do_not_grow(campaign, amira, bastian, spearmen, event):
@@ -135,14 +140,14 @@ def test_the_bulk_version_agrees_and_its_queries_do_not_grow(campaign, amira, ba
     for i in range(12):
         unit = recruit(amira, spearmen, event, amira if i % 3 else bastian)
         if i % 4 == 0:
-            services.unit_train(unit=unit, event=later, paid_by=bastian, actor=None)
+            economy_services.unit_train(unit=unit, event=later, paid_by=bastian, actor=None)
         units.append(unit)
     with CaptureQueriesContext(connection) as few:
-        selectors.unit_retinue_owners(units=units[:2])
+        economy_selectors.unit_retinue_owners(units=units[:2])
     with CaptureQueriesContext(connection) as many:
-        owners = selectors.unit_retinue_owners(units=units)
+        owners = economy_selectors.unit_retinue_owners(units=units)
     assert len(few) == len(many)
-    assert owners == {unit.pk: selectors.unit_retinue_owner(unit=unit) for unit in units}
+    assert owners == {unit.pk: economy_selectors.unit_retinue_owner(unit=unit) for unit in units}
     assert owners[units[1].pk] == amira
     assert owners[units[3].pk] == bastian
     assert owners[units[4].pk] is None  # Amira recruited, Bastian trained
@@ -154,16 +159,16 @@ def test_the_bulk_version_agrees_and_its_queries_do_not_grow(campaign, amira, ba
 def test_fair_escape_spends_one_influence(amira, player):
     amira.influence = 2
     amira.save(update_fields=["influence"])
-    services.commander_fair_escape(commander=amira, actor=player)
+    economy_services.commander_fair_escape(commander=amira, actor=player)
     amira.refresh_from_db()
     assert amira.influence == 1
     assert AuditEntry.objects.filter(action="commander.fair_escape").get().data == {"commander": amira.pk,
-                                                                                   "influence": 1}
+                                                                                    "influence": 1}
 
 
 def test_fair_escape_with_no_influence_is_refused_with_the_retinue_way_out(amira, player):
     with pytest.raises(ValidationError, match="no Influence left for Fair Escape: one of their retinue units"):
-        services.commander_fair_escape(commander=amira, actor=player)
+        economy_services.commander_fair_escape(commander=amira, actor=player)
 
 
 def test_a_retinue_takes_minus_two_strength_instead_and_dies_at_zero(event, amira, player):
@@ -171,22 +176,22 @@ def test_a_retinue_takes_minus_two_strength_instead_and_dies_at_zero(event, amir
     knights = UnitTypeFactory(name="Knights", strength=4)
     EventRecruitOfferFactory(event=event, unit_type=knights)
     unit = recruit(amira, knights, event, amira)
-    services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
+    economy_services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
     unit.refresh_from_db()
     assert (unit.strength, unit.state) == (2, Unit.State.RESERVE)
-    services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
+    economy_services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
     unit.refresh_from_db()
     assert unit.state == Unit.State.KILLED
     amira.refresh_from_db()
     assert amira.influence == 0
     with pytest.raises(ValidationError, match="Only a living unit of Amira's own retinue"):
-        services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
+        economy_services.commander_fair_escape(commander=amira, retinue_unit=unit, actor=player)
 
 
 def test_only_the_characters_own_retinue_can_pay(event, amira, bastian, spearmen, player):
     gift = recruit(amira, spearmen, event, bastian)  # Bastian paid: nobody's retinue
     with pytest.raises(ValidationError, match="Only a living unit of Amira's own retinue"):
-        services.commander_fair_escape(commander=amira, retinue_unit=gift, actor=player)
+        economy_services.commander_fair_escape(commander=amira, retinue_unit=gift, actor=player)
     gift.refresh_from_db()
     assert gift.strength == 2
 
@@ -194,9 +199,9 @@ def test_only_the_characters_own_retinue_can_pay(event, amira, bastian, spearmen
 def test_fair_escape_is_for_player_characters_and_their_own_player(campaign, amira, bastian, player):
     npc = CommanderFactory(campaign=campaign, name="Warden", player=None, influence=3)
     with pytest.raises(ValidationError, match="Fair Escape is for player characters"):
-        services.commander_fair_escape(commander=npc, actor=None)
+        economy_services.commander_fair_escape(commander=npc, actor=None)
     with pytest.raises(NotAllowed, match="Only Bastian's player or a game master"):
-        services.commander_fair_escape(commander=bastian, actor=player)
+        economy_services.commander_fair_escape(commander=bastian, actor=player)
 
 
 def test_fair_escape_through_the_commander_page(client, event, amira, player, outsider):

@@ -7,15 +7,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from campaign.routing import (
-    TacticalMap,
-    TerrainKind,
-    TerrainRegion,
-    advance,
-    path_hours,
-    plan_route,
-    stop_before_impassable,
-)
+from campaign.map.routing import advance, path_hours, plan_route, stop_before_impassable
+from campaign.map.terrain import TacticalMap, TerrainKind, TerrainRegion
 
 
 def box(name, kind, x0, y0, x1, y1, penalty=0.0):

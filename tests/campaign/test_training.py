@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import ValidationError
 
-from campaign import services
+from campaign.economy import services as economy_services
 from campaign.models import Account, Item, LedgerTransaction, Unit, UnitTraining
 from tests.campaign.factories import CommanderFactory, EventFactory, ItemFactory, UnitFactory, UnitTypeFactory
 
@@ -30,7 +30,7 @@ def events(campaign, n):
 @pytest.mark.parametrize(("strength", "price"), [(1, 20), (2, 30), (3, 40), (4, 50), (5, 60), (6, 70), (7, 80)])
 def test_training_costs_ten_times_the_new_strength(event, amira, strength, price):
     unit = UnitFactory(commander=amira, unit_type=UnitTypeFactory(strength=strength))
-    training = services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
+    training = economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
     unit.refresh_from_db()
     assert unit.strength == strength + 1
     assert unit.trainings == 1
@@ -42,11 +42,11 @@ def test_training_costs_ten_times_the_new_strength(event, amira, strength, price
 
 def test_once_per_unit_per_event(event, amira):
     unit = UnitFactory(commander=amira, unit_type=UnitTypeFactory(strength=2))
-    services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
+    economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
     with pytest.raises(ValidationError, match="already trained at Spring Muster: train it again at the next Event"):
-        services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
+        economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None)
     other = UnitFactory(commander=amira, unit_type=unit.unit_type)
-    services.unit_train(unit=other, event=event, paid_by=amira, actor=None)  # another unit may train
+    economy_services.unit_train(unit=other, event=event, paid_by=amira, actor=None)  # another unit may train
     assert UnitTraining.objects.count() == 2
 
 
@@ -55,18 +55,18 @@ def test_three_trainings_in_all_and_the_third_gives_the_ability(campaign, amira)
     soldier = UnitTypeFactory(name="Soldier", strength=2, trains_to=veteran)
     unit = UnitFactory(commander=amira, unit_type=soldier)
     e1, e2, e3, e4 = events(campaign, 4)
-    services.unit_train(unit=unit, event=e1, paid_by=amira, actor=None)
+    economy_services.unit_train(unit=unit, event=e1, paid_by=amira, actor=None)
     unit.refresh_from_db()
     assert unit.unit_type == veteran  # the type names what it trains into
     assert (unit.strength, unit.third_training_ability) == (3, "")
-    services.unit_train(unit=unit, event=e2, paid_by=amira, actor=None)
-    services.unit_train(unit=unit, event=e3, paid_by=amira, actor=None)
+    economy_services.unit_train(unit=unit, event=e2, paid_by=amira, actor=None)
+    economy_services.unit_train(unit=unit, event=e3, paid_by=amira, actor=None)
     unit.refresh_from_db()
     assert (unit.strength, unit.trainings) == (5, 3)
     assert unit.third_training_ability == "Gains Reach."
     assert purse(amira) == 1000 - 30 - 40 - 50
     with pytest.raises(ValidationError, match="trained 3 times, the most a unit can be"):
-        services.unit_train(unit=unit, event=e4, paid_by=amira, actor=None)
+        economy_services.unit_train(unit=unit, event=e4, paid_by=amira, actor=None)
     types = list(unit.training_history.values_list("type_from__name", "type_to__name"))
     assert types == [("Soldier", "Veteran Soldier"), ("Veteran Soldier", "Veteran Soldier"),
                      ("Veteran Soldier", "Veteran Soldier")]
@@ -76,8 +76,8 @@ def test_weapon_cards_pay_five_each_for_at_most_half(event, amira):
     unit = UnitFactory(commander=amira, unit_type=UnitTypeFactory(strength=3))  # to 4: 40 lunari
     swords = [ItemFactory(commander=amira, name=f"Sword {i}") for i in range(5)]
     with pytest.raises(ValidationError, match="destroy at most 4, not 5"):
-        services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=swords)
-    training = services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=swords[:2])
+        economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=swords)
+    training = economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=swords[:2])
     assert (training.price, training.weapon_offset, training.paid) == (40, 10, 30)
     assert purse(amira) == 970
     destroyed = Item.objects.filter(destroyed_at__isnull=False)
@@ -89,10 +89,10 @@ def test_only_the_payers_undestroyed_weapon_cards(campaign, event, amira):
     unit = UnitFactory(commander=amira, unit_type=UnitTypeFactory(strength=3))
     shield = ItemFactory(commander=amira, name="Shield", kind=Item.Kind.ARMOUR)
     with pytest.raises(ValidationError, match="Shield is not a weapon"):
-        services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=[shield])
+        economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=[shield])
     theirs = ItemFactory(commander=CommanderFactory(campaign=campaign), name="Their axe")
     with pytest.raises(ValidationError, match="Their axe is not Amira's"):
-        services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=[theirs])
+        economy_services.unit_train(unit=unit, event=event, paid_by=amira, actor=None, weapon_items=[theirs])
     assert purse(amira) == 1000
 
 
@@ -100,7 +100,7 @@ def test_not_enough_lunari_says_the_price_and_the_purse(event, campaign):
     poor = CommanderFactory(campaign=campaign, name="Poor", lunari=25)
     unit = UnitFactory(commander=poor, unit_type=UnitTypeFactory(strength=3))
     with pytest.raises(ValidationError, match=r"^\['Not enough lunari: training costs 40, Poor has 25.'\]$"):
-        services.unit_train(unit=unit, event=event, paid_by=poor, actor=None)
+        economy_services.unit_train(unit=unit, event=event, paid_by=poor, actor=None)
     unit.refresh_from_db()
     assert (unit.strength, unit.trainings) == (3, 0)
     assert UnitTraining.objects.count() == 0
@@ -109,7 +109,7 @@ def test_not_enough_lunari_says_the_price_and_the_purse(event, campaign):
 def test_units_without_strength_or_killed_cannot_train(event, amira):
     banner = UnitFactory(commander=amira, unit_type=UnitTypeFactory(strength=None))
     with pytest.raises(ValidationError, match="no Strength"):
-        services.unit_train(unit=banner, event=event, paid_by=amira, actor=None)
+        economy_services.unit_train(unit=banner, event=event, paid_by=amira, actor=None)
     dead = UnitFactory(commander=amira, state=Unit.State.KILLED)
     with pytest.raises(ValidationError, match="Killed"):
-        services.unit_train(unit=dead, event=event, paid_by=amira, actor=None)
+        economy_services.unit_train(unit=dead, event=event, paid_by=amira, actor=None)

@@ -6,7 +6,7 @@ import re
 import pytest
 from PIL import Image
 
-from campaign.unit_cards import MARGIN, PADDING, unit_card_pages, unit_cards_pdf
+from campaign.catalogue.unit_cards import MARGIN, PADDING, unit_card_pages, unit_cards_pdf
 from tests.campaign.factories import CommanderFactory, UnitFactory, UnitTypeFactory
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
 
-from campaign import ledger
+from campaign.economy import ledger as economy_ledger
 from campaign.models import Account, AuditEntry, EscrowHold, LedgerTransaction
 from cardgames import selectors, services
 from cardgames.models import AIPolicy, Match
@@ -28,7 +28,7 @@ def bastian(campaign, rival):
 
 
 def purse(commander) -> int:
-    return ledger.ledger_purse_balance(commander=commander)
+    return economy_ledger.ledger_purse_balance(commander=commander)
 
 
 def escrow(campaign) -> int:
@@ -41,7 +41,7 @@ def assert_books_balance(campaign):
     for txn in LedgerTransaction.objects.filter(campaign=campaign):
         assert txn.entries.aggregate(s=Sum("amount"))["s"] == 0, txn
     for account in Account.objects.filter(campaign=campaign):
-        assert account.balance == ledger.ledger_balance(account=account), account
+        assert account.balance == economy_ledger.ledger_balance(account=account), account
     assert Account.objects.filter(campaign=campaign).aggregate(s=Sum("balance"))["s"] == 0
 
 

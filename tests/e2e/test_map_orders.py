@@ -2,7 +2,7 @@
 
 import pytest
 
-from campaign import map_services
+from campaign.map import services as map_services
 from campaign.models import MoveOrder
 from tests.campaign.factories import CampaignFactory, CommanderFactory, EventFactory, MembershipFactory, UserFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready

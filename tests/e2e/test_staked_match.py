@@ -3,7 +3,7 @@ and the escrow account is empty again afterwards."""
 
 import pytest
 
-from campaign.ledger import ledger_purse_balance, ledger_system_account
+from campaign.economy.ledger import ledger_purse_balance, ledger_system_account
 from campaign.models import Account
 from cardgames.models import Match
 from cardgames.services import SeatSpec, match_create

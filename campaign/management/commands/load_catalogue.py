@@ -1,7 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from campaign.catalogue import DEFAULT_CATALOGUE, catalogue_load_file
+from campaign.catalogue.entries import DEFAULT_CATALOGUE, catalogue_load_file
 from campaign.models import Campaign
 
 

@@ -8,7 +8,7 @@ from battles.engine import GAME
 from cardgames.engine.players import GreedyPlayer, RandomPlayer
 from cardgames.engine.simulate import play
 
-CATALOGUE = json.loads((Path(__file__).resolve().parents[3] / "campaign/data/unit_catalogue.json").read_text())
+CATALOGUE = json.loads((Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json").read_text())
 
 
 def random_config(rng: random.Random) -> dict:

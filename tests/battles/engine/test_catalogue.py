@@ -1,4 +1,4 @@
-"""The default unit catalogue (campaign/data/unit_catalogue.json) and the effect vocabulary."""
+"""The default unit catalogue (campaign/catalogue/data/unit_catalogue.json) and the effect vocabulary."""
 
 import json
 from pathlib import Path
@@ -10,7 +10,7 @@ from battles.engine.powers import ALCHEMY_LAB, MEDIATING_CHAPLAIN
 from battles.engine.state import PATHS, ROLES, TRAITS
 from cardgames.engine.core import RuleError
 
-PATH = Path(__file__).resolve().parents[3] / "campaign/data/unit_catalogue.json"
+PATH = Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json"
 CATALOGUE = json.loads(PATH.read_text())
 BY_NAME = {u["name"]: u for u in CATALOGUE}
 KEYS = {"name", "strength", "role", "path", "traits", "text", "effects", "quest", "trains_to", "third_training"}

@@ -15,7 +15,7 @@ from cardgames.engine.core import GameRecord, RuleError, record_of, replay
 
 from .helpers import act, battle, texts, unit
 
-CATALOGUE = json.loads((Path(__file__).resolve().parents[3] / "campaign/data/unit_catalogue.json").read_text())
+CATALOGUE = json.loads((Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json").read_text())
 BY_NAME = {u["name"]: u for u in CATALOGUE}
 
 

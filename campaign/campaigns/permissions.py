@@ -1,0 +1,88 @@
+"""One permission layer for pages and the API.
+
+A game master may do everything in their campaign; a player may look at the
+campaign and act on what is theirs; anyone else gets a 404 for the campaign, so
+its existence is not revealed. Views and API permission classes both ask here.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.contrib.auth.models import User
+from django.http import Http404
+
+from campaign.models import Campaign, Commander, Membership, Role
+
+
+class Action(StrEnum):
+    VIEW_CAMPAIGN = "view_campaign"
+    EDIT_CAMPAIGN = "edit_campaign"
+    DELETE_CAMPAIGN = "delete_campaign"
+    VIEW_MEMBERS = "view_members"
+    MANAGE_MEMBERS = "manage_members"
+    VIEW_EVENTS = "view_events"
+    MANAGE_EVENTS = "manage_events"
+    RUN_CLOCK = "run_clock"
+    VIEW_AUDIT = "view_audit"
+    ACT_FOR_OWN = "act_for_own"
+    ACT_FOR_ANY = "act_for_any"
+
+
+ROLE_ACTIONS: dict[str, frozenset[Action]] = {
+    Role.GM: frozenset(Action),
+    Role.PLAYER: frozenset({Action.VIEW_CAMPAIGN, Action.VIEW_MEMBERS, Action.VIEW_EVENTS, Action.ACT_FOR_OWN}),
+}
+
+
+class NotAllowed(Exception):
+    """A member tried something their role does not allow (a 403: they may know the campaign exists)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def membership_for(*, user, campaign: Campaign | int) -> Membership | None:
+    if not user.is_authenticated:
+        return None
+    campaign_id = campaign.pk if isinstance(campaign, Campaign) else campaign
+    return Membership.objects.select_related("campaign").filter(user=user, campaign_id=campaign_id).first()
+
+
+def membership_or_404(*, user, campaign: Campaign | int) -> Membership:
+    """The user's membership of the campaign, or a 404 as if the campaign did not exist."""
+    membership = membership_for(user=user, campaign=campaign)
+    if membership is None:
+        raise Http404("No such campaign.")
+    return membership
+
+
+def can(membership: Membership | None, action: Action) -> bool:
+    return membership is not None and action in ROLE_ACTIONS[membership.role]
+
+
+def require(membership: Membership | None, action: Action) -> None:
+    """Refuse with a sentence a person can act on."""
+    if membership is None:
+        raise Http404("No such campaign.")
+    if not can(membership, action):
+        raise NotAllowed(f"Only a game master of {membership.campaign} may do that ({action.value.replace('_', ' ')}).")
+
+
+def may_act_for(membership: Membership | None, owner_user_id: int | None) -> bool:
+    """A GM may act for anything in the campaign; a player only for what they own."""
+    if membership is None:
+        return False
+    if can(membership, Action.ACT_FOR_ANY):
+        return True
+    return owner_user_id is not None and owner_user_id == membership.user_id
+
+
+def require_acting_for(*, actor: User | None, commander: Commander, what: str = "") -> None:
+    """A GM may act for any commander; a player only for their own (actor None: a scheduled job or the demo).
+    `what` finishes the refusal ("give Amira's armies orders"); by default "do that for <commander>"."""
+    if actor is None:
+        return
+    if not may_act_for(membership_for(user=actor, campaign=commander.campaign_id), commander.player_id):
+        raise NotAllowed(f"Only {commander}'s player or a game master may {what or f'do that for {commander}'}.")

@@ -1,0 +1,152 @@
+"""Writes for campaigns, their members and roles (at least one game master always), Events and the
+workers' heartbeat. Each change a person makes is audited.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.text import slugify
+
+from campaign.campaigns.audit import audit_record
+from campaign.models import (
+    Campaign,
+    Day,
+    Event,
+    Heartbeat,
+    Membership,
+    Role,
+)
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:120] or "campaign"
+    slug, n = base, 1
+    while Campaign.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def campaign_create(*, name: str, creator: User, description: str = "") -> Campaign:
+    """A new campaign; its creator is its first game master."""
+    if not name.strip():
+        raise ValidationError({"name": "Give the campaign a name."})
+    campaign = Campaign.objects.create(name=name.strip(), slug=_unique_slug(name), description=description)
+    Membership.objects.create(campaign=campaign, user=creator, role=Role.GM)
+    audit_record(campaign=campaign, actor=creator, action="campaign.create", target=campaign)
+    return campaign
+
+
+@transaction.atomic
+def campaign_update(*, campaign: Campaign, actor: User, name: str | None = None,
+                    description: str | None = None, house_rules: dict | None = None) -> Campaign:
+    changed = []
+    if name is not None:
+        if not name.strip():
+            raise ValidationError({"name": "Give the campaign a name."})
+        campaign.name = name.strip()
+        changed.append("name")
+    if description is not None:
+        campaign.description = description
+        changed.append("description")
+    if house_rules is not None:
+        campaign.house_rules = house_rules
+        changed.append("house_rules")
+    if changed:
+        campaign.save(update_fields=changed)
+        audit_record(campaign=campaign, actor=actor, action="campaign.update", target=campaign,
+                     data={"fields": changed})
+    return campaign
+
+
+@transaction.atomic
+def membership_add(*, campaign: Campaign, user: User, role: str,
+                   actor: User | None) -> Membership:
+    if role not in Role.values:
+        raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
+    if Membership.objects.filter(campaign=campaign, user=user).exists():
+        raise ValidationError({"user": f"{user} is already in {campaign}: change their role instead."})
+    membership = Membership.objects.create(campaign=campaign, user=user, role=role)
+    audit_record(campaign=campaign, actor=actor, action="membership.add", target=user, data={"role": role})
+    return membership
+
+
+def _ensure_another_gm(membership: Membership) -> None:
+    others = Membership.objects.select_for_update().filter(campaign=membership.campaign_id, role=Role.GM)
+    if membership.role == Role.GM and others.exclude(pk=membership.pk).count() == 0:
+        raise ValidationError({"role": "A campaign needs a game master: make someone else GM first."})
+
+
+@transaction.atomic
+def membership_set_role(*, membership: Membership, role: str, actor: User) -> Membership:
+    if role not in Role.values:
+        raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
+    if role != membership.role:
+        _ensure_another_gm(membership)
+        old = membership.role
+        membership.role = role
+        membership.save(update_fields=["role"])
+        audit_record(campaign=membership.campaign, actor=actor, action="membership.role",
+                     target=membership.user, data={"from": old, "to": role})
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership, actor: User) -> None:
+    _ensure_another_gm(membership)
+    audit_record(campaign=membership.campaign, actor=actor, action="membership.remove", target=membership.user)
+    membership.delete()
+
+
+def _check_event_times(starts_at: datetime, ends_at: datetime) -> None:
+    if timezone.is_naive(starts_at) or timezone.is_naive(ends_at):
+        raise ValidationError("Event times need a time zone.")
+    if ends_at <= starts_at:
+        raise ValidationError({"ends_at": "An Event must end after it starts: pick a later end."})
+
+
+@transaction.atomic
+def event_create(*, campaign: Campaign, name: str, starts_at: datetime, ends_at: datetime,
+                 actor: User | None, minutes_per_hour: int = 60) -> Event:
+    """A planned Event with its first Day open."""
+    _check_event_times(starts_at, ends_at)
+    if minutes_per_hour < 1:
+        raise ValidationError({"minutes_per_hour": "An in-game hour must last at least one real minute."})
+    event = Event.objects.create(campaign=campaign, name=name, starts_at=starts_at, ends_at=ends_at,
+                                 minutes_per_hour=minutes_per_hour)
+    Day.objects.create(event=event, number=1)
+    audit_record(campaign=campaign, actor=actor, action="event.create", target=event)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, actor: User, **fields) -> Event:
+    allowed = {"name", "starts_at", "ends_at", "minutes_per_hour"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ValidationError(f"These fields cannot be changed here: {', '.join(sorted(unknown))}.")
+    for key, value in fields.items():
+        setattr(event, key, value)
+    _check_event_times(event.starts_at, event.ends_at)
+    if fields:
+        event.save(update_fields=sorted(fields))
+        audit_record(campaign=event.campaign, actor=actor, action="event.update", target=event,
+                     data={"fields": sorted(fields)})
+    return event
+
+
+def heartbeat_record(*, name: str) -> Heartbeat:
+    """Note that a background process is alive (idempotent apart from the counter)."""
+    now = timezone.now()
+    heartbeat, created = Heartbeat.objects.get_or_create(name=name, defaults={"seen_at": now, "beats": 1})
+    if not created:
+        Heartbeat.objects.filter(pk=heartbeat.pk).update(seen_at=now, beats=F("beats") + 1)
+        heartbeat.refresh_from_db()
+    return heartbeat

@@ -1,0 +1,67 @@
+"""Pages for people: the home page (my campaigns) and a campaign's page."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+
+from battles.selectors import battles_open_count
+from campaign.campaigns import selectors
+from campaign.campaigns.permissions import Action, can, membership_or_404, require
+from campaign.map import selectors as map_selectors
+from campaign.models import Campaign
+from cardgames.selectors import encounters_active_count
+
+AUDIT_ROWS = 50
+
+
+def campaign_membership(request: HttpRequest, slug: str):
+    """The campaign named in the URL and my membership, or 404 if I am not in it.
+    Also sets `request.membership` for the navigation bar."""
+    campaign = get_object_or_404(Campaign, slug=slug)
+    membership = membership_or_404(user=request.user, campaign=campaign)
+    request.membership = membership
+    return campaign, membership
+
+
+def _activity_counts(campaign: Campaign) -> dict[str, int]:
+    """What is under way, for the tiles: open battles, card games in progress, battles due on the map."""
+    return {"battles": battles_open_count(campaign=campaign),
+            "encounters": encounters_active_count(campaign=campaign),
+            "due": map_selectors.due_battles_open_count(campaign=campaign)}
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    memberships = selectors.campaign_list_for_user(user=request.user)
+    return render(request, "campaign/home.html", {"memberships": memberships})
+
+
+@login_required
+def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    events = list(campaign.events.prefetch_related("days"))
+    heartbeat = selectors.heartbeat_get(name="worker")
+    worker_age = (timezone.now() - heartbeat.seen_at).total_seconds() if heartbeat else None
+    return render(request, "campaign/campaign_detail.html", {
+        "campaign": campaign,
+        "membership": membership,
+        "events": events,
+        "counts": _activity_counts(campaign),
+        "members": campaign.memberships.select_related("user") if can(membership, Action.VIEW_MEMBERS) else [],
+        "heartbeat": heartbeat,
+        "worker_ok": worker_age is not None and worker_age < 180,
+        "is_gm": membership.is_gm,
+    })
+
+
+@login_required
+def audit_trail(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.VIEW_AUDIT)
+    entries = campaign.audit_entries.select_related("actor")
+    page = Paginator(entries, AUDIT_ROWS).get_page(request.GET.get("page"))
+    return render(request, "campaign/economy/audit.html", {"campaign": campaign, "page": page})

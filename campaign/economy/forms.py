@@ -1,0 +1,104 @@
+"""Forms of the economy pages: they parse what a person typed; the services decide whether it may happen."""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaign.models import Campaign, Commander, Day, EventRecruitOffer, Item
+
+
+class CommanderChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Commander) -> str:
+        return obj.name
+
+
+class PaidByForm(forms.Form):
+    """Who pays: any commander of the campaign parses; the service refuses one the person may not act for,
+    with a sentence. Empty means the commander itself."""
+
+    paid_by = CommanderChoiceField(queryset=Commander.objects.none(), required=False, label="Paid by")
+
+    def __init__(self, *args, commander: Commander, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.commander = commander
+        self.fields["paid_by"].queryset = Commander.objects.filter(campaign_id=commander.campaign_id)
+
+    def payer(self) -> Commander:
+        return self.cleaned_data.get("paid_by") or self.commander
+
+
+class RecruitForm(PaidByForm):
+    offer = forms.ModelChoiceField(queryset=EventRecruitOffer.objects.none())
+
+    def __init__(self, *args, offers, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offer"].queryset = offers
+
+
+class TrainForm(PaidByForm):
+    weapon_items = forms.ModelMultipleChoiceField(queryset=Item.objects.none(), required=False,
+                                                  widget=forms.CheckboxSelectMultiple,
+                                                  label="Weapon cards to destroy")
+
+    def __init__(self, *args, weapons, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["weapon_items"].queryset = weapons
+
+
+class RetinueNameForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Retinue name")
+
+
+class UpkeepPledgeForm(forms.Form):
+    points = forms.IntegerField(min_value=0, label="Morale points")
+
+
+class FundingRequestForm(forms.Form):
+    funder = CommanderChoiceField(queryset=Commander.objects.none(), label="Ask")
+    amount = forms.IntegerField(min_value=1, label="Lunari")
+    reason = forms.CharField(max_length=300, label="What for")
+
+    def __init__(self, *args, requester: Commander, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["funder"].queryset = Commander.objects.filter(campaign_id=requester.campaign_id).exclude(
+            pk=requester.pk)
+
+
+class FundingResponseForm(forms.Form):
+    response = forms.CharField(max_length=300, required=False)
+
+
+class MoraleBuyForm(forms.Form):
+    points = forms.IntegerField(min_value=1, label="Morale points")
+
+
+class LunariForm(forms.Form):
+    """A game master's grant or fine."""
+
+    commander = CommanderChoiceField(queryset=Commander.objects.none())
+    amount = forms.IntegerField(min_value=1, label="Lunari")
+    reason = forms.CharField(max_length=300)
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["commander"].queryset = Commander.objects.filter(campaign=campaign)
+
+
+class ArrearsSettleForm(forms.Form):
+    paid_by = CommanderChoiceField(queryset=Commander.objects.none(), label="Paid by")
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["paid_by"].queryset = Commander.objects.filter(campaign=campaign)
+
+
+class ArrearsForgiveForm(forms.Form):
+    note = forms.CharField(max_length=300, label="Why")
+
+
+class DayCloseForm(forms.Form):
+    day = forms.ModelChoiceField(queryset=Day.objects.none())
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["day"].queryset = Day.objects.filter(event__campaign=campaign).select_related("event")

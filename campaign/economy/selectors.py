@@ -1,0 +1,284 @@
+"""Reads for campaigns (what a user may see) and the economy (forecasts, retinues, ledgers)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Q, QuerySet
+
+from campaign.economy.rules import (
+    EconomyRefusal,
+    UpkeepBillResult,
+    UpkeepUnit,
+    recruit_price,
+    upkeep_bill,
+    upkeep_morale_useful,
+)
+from campaign.models import (
+    Account,
+    Army,
+    Campaign,
+    Commander,
+    Day,
+    EscrowHold,
+    Event,
+    EventRecruitOffer,
+    FundingRequest,
+    Item,
+    LedgerEntry,
+    LedgerTransaction,
+    Membership,
+    Unit,
+    UnitTraining,
+    UpkeepArrears,
+    UpkeepBill,
+    UpkeepLine,
+    UpkeepMoralePledge,
+)
+
+# ---------------------------------------------------------------------------------------------
+# The economy
+# ---------------------------------------------------------------------------------------------
+
+
+def commanders_of_campaign(*, campaign: Campaign) -> QuerySet[Commander]:
+    return Commander.objects.filter(campaign=campaign).select_related("player", "purse")
+
+
+def commanders_for_member(*, membership: Membership) -> QuerySet[Commander]:
+    """The commanders a member may act for, and so pay from, in their campaign: a GM any, a player their own."""
+    commanders = Commander.objects.filter(campaign_id=membership.campaign_id)
+    return (commanders if membership.is_gm else commanders.filter(player_id=membership.user_id)).order_by("name")
+
+
+def commanders_of_user(*, user, campaign: Campaign | None = None) -> QuerySet[Commander]:
+    qs = Commander.objects.filter(player=user).select_related("campaign", "purse")
+    return qs.filter(campaign=campaign) if campaign is not None else qs
+
+
+def commander_units(*, commander: Commander, include_killed: bool = False) -> QuerySet[Unit]:
+    qs = Unit.objects.filter(commander=commander).select_related("unit_type", "army")
+    return qs if include_killed else qs.exclude(state=Unit.State.KILLED)
+
+
+def commander_items(*, commander: Commander, include_destroyed: bool = False) -> QuerySet[Item]:
+    qs = Item.objects.filter(commander=commander)
+    return qs if include_destroyed else qs.filter(destroyed_at__isnull=True)
+
+
+def commander_armies(*, commander: Commander) -> QuerySet[Army]:
+    return Army.objects.filter(commander=commander).prefetch_related("units__unit_type")
+
+
+def event_recruit_offers(*, event: Event) -> QuerySet[EventRecruitOffer]:
+    return EventRecruitOffer.objects.filter(event=event).select_related("unit_type")
+
+
+def recruit_offer_quote(*, offer: EventRecruitOffer) -> int | None:
+    """The price to show beside an offer, or None while its quest is open or no price can be given."""
+    if offer.by_quest and not offer.quest_done:
+        return None
+    try:
+        return recruit_price(offer.unit_type.strength, after_quest=offer.by_quest, gm_price=offer.gm_price)
+    except EconomyRefusal:
+        return None
+
+
+def unit_trainings(*, unit: Unit) -> QuerySet[UnitTraining]:
+    return UnitTraining.objects.filter(unit=unit).select_related("event", "type_from", "type_to")
+
+
+# --- the ledger ---------------------------------------------------------------------------------------
+
+
+def ledger_entries_of(*, account: Account) -> QuerySet[LedgerEntry]:
+    """An account's history, newest first, with the transactions' reasons."""
+    return (LedgerEntry.objects.filter(account=account).select_related("transaction", "transaction__actor")
+            .order_by("-transaction__at", "-id"))
+
+
+def commander_ledger(*, commander: Commander) -> QuerySet[LedgerEntry]:
+    return (LedgerEntry.objects.filter(account__commander=commander)
+            .select_related("transaction", "transaction__actor").order_by("-transaction__at", "-id"))
+
+
+def campaign_ledger(*, campaign: Campaign) -> QuerySet[LedgerTransaction]:
+    return (LedgerTransaction.objects.filter(campaign=campaign).select_related("actor", "reverses")
+            .prefetch_related("entries__account__commander"))
+
+
+def campaign_accounts(*, campaign: Campaign) -> QuerySet[Account]:
+    return Account.objects.filter(campaign=campaign).select_related("commander")
+
+
+def escrow_holds_open(*, campaign: Campaign) -> QuerySet[EscrowHold]:
+    return EscrowHold.objects.filter(campaign=campaign, status=EscrowHold.Status.HELD).select_related("commander")
+
+
+# --- upkeep ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UpkeepInput:
+    """Everything a commander's upkeep bill for a Day depends on."""
+
+    commander_id: int
+    units: tuple[UpkeepUnit, ...]
+    morale: int
+    pledged: int
+
+
+def upkeep_inputs_for_day(*, day: Day, commander_ids: Iterable[int] | None = None) -> dict[int, UpkeepInput]:
+    """The inputs of every bill for the Day, by commander: the units of the armies led that Day (each once),
+    the commander's Morale and pledge. Three queries whatever the number of commanders."""
+    units = (Unit.objects.filter(army__activity__day=day, state=Unit.State.IN_ARMY)
+             .values_list("pk", "strength", "unit_type__traits", "army__commander_id", "state").distinct())
+    if commander_ids is not None:
+        units = units.filter(army__commander_id__in=list(commander_ids))
+    by_commander: dict[int, dict[int, UpkeepUnit]] = defaultdict(dict)
+    for pk, strength, traits, commander_id, state in units:
+        by_commander[commander_id][pk] = UpkeepUnit(unit_id=pk, strength=strength, traits=tuple(traits or ()),
+                                                    killed=state == Unit.State.KILLED)
+    if not by_commander:
+        return {}
+    morale = dict(Commander.objects.filter(pk__in=by_commander).values_list("pk", "morale"))
+    pledges = dict(UpkeepMoralePledge.objects.filter(day=day, commander_id__in=by_commander)
+                   .values_list("commander_id", "points"))
+    return {
+        cid: UpkeepInput(commander_id=cid, units=tuple(sorted(units_by_id.values(), key=lambda u: u.unit_id)),
+                         morale=morale.get(cid, 0), pledged=pledges.get(cid, 0))
+        for cid, units_by_id in by_commander.items()
+    }
+
+
+def upkeep_bill_for(upkeep_input: UpkeepInput) -> UpkeepBillResult:
+    """The bill for one commander: the pledge is capped at the Morale left and at what the bill can use."""
+    gross_only = upkeep_bill(upkeep_input.units)
+    spend = min(upkeep_input.pledged, upkeep_input.morale, upkeep_morale_useful(gross_only.gross))
+    return upkeep_bill(upkeep_input.units, morale_spent=spend)
+
+
+def upkeep_forecast(*, commander: Commander, day: Day) -> UpkeepBillResult:
+    """What closing the Day now would charge the commander: the very function day_close posts with."""
+    inputs = upkeep_inputs_for_day(day=day, commander_ids=[commander.pk])
+    if commander.pk not in inputs:
+        return upkeep_bill(())
+    return upkeep_bill_for(inputs[commander.pk])
+
+
+def upkeep_pledges(*, day: Day, commanders: Iterable[Commander] | None = None) -> dict[int, int]:
+    """The Morale pledged to the Day's upkeep, by commander id (a commander with no pledge is left out)."""
+    pledges = UpkeepMoralePledge.objects.filter(day=day)
+    if commanders is not None:
+        pledges = pledges.filter(commander__in=list(commanders))
+    return dict(pledges.values_list("commander_id", "points"))
+
+
+def upkeep_forecasts(*, day: Day) -> dict[int, UpkeepBillResult]:
+    """Every commander's forecast for the Day, for the GM's overview."""
+    return {cid: upkeep_bill_for(inp) for cid, inp in upkeep_inputs_for_day(day=day).items()}
+
+
+def led_armies(*, day: Day) -> QuerySet[Army]:
+    return Army.objects.filter(activity__day=day).select_related("commander").distinct()
+
+
+def upkeep_bills_of(*, commander: Commander) -> QuerySet[UpkeepBill]:
+    return UpkeepBill.objects.filter(commander=commander).select_related("day__event").prefetch_related("lines")
+
+
+def arrears_open(*, campaign: Campaign) -> QuerySet[UpkeepArrears]:
+    """Upkeep debts waiting for a game master's decision."""
+    return (UpkeepArrears.objects.filter(commander__campaign=campaign, status=UpkeepArrears.Status.OPEN)
+            .select_related("commander", "bill__day__event"))
+
+
+# --- retinues -----------------------------------------------------------------------------------------
+
+
+def unit_retinue_owners(*, units: Iterable[Unit | int]) -> dict[int, Commander | None]:
+    """Whose retinue each unit is, read from the ledger: the one character who paid its recruitment, every
+    training and every upkeep. None when nobody paid its recruitment, anything was paid by two characters,
+    a payment was reversed, or an upkeep debt for it is unpaid (open or forgiven). Upkeep covered by the
+    commander's own Morale counts as paid by that commander. A constant number of queries."""
+    unit_ids = [u if isinstance(u, int) else u.pk for u in units]
+    if not unit_ids:
+        return {}
+    unit_ct, training_ct, bill_ct, arrears_ct = ContentType.objects.get_for_models(
+        Unit, UnitTraining, UpkeepBill, UpkeepArrears).values()
+    trainings = dict(UnitTraining.objects.filter(unit_id__in=unit_ids).values_list("pk", "unit_id"))
+    lines = list(UpkeepLine.objects.filter(unit_id__in=unit_ids, lunari__gt=0)
+                 .values_list("unit_id", "bill_id", "bill__commander_id", "bill__amount_due"))
+    bill_ids = {bill_id for _, bill_id, _, _ in lines}
+    arrears = {bill_id: (pk, status) for pk, bill_id, status in
+               UpkeepArrears.objects.filter(bill_id__in=bill_ids).values_list("pk", "bill_id", "status")}
+    wanted = (Q(paid_for_type=unit_ct, paid_for_id__in=unit_ids, kind=LedgerTransaction.Kind.RECRUITMENT)
+              | Q(paid_for_type=training_ct, paid_for_id__in=list(trainings), kind=LedgerTransaction.Kind.TRAINING)
+              | Q(paid_for_type=bill_ct, paid_for_id__in=bill_ids, kind=LedgerTransaction.Kind.UPKEEP)
+              | Q(paid_for_type=arrears_ct, paid_for_id__in=[pk for pk, _ in arrears.values()],
+                  kind=LedgerTransaction.Kind.ARREARS))
+    txns = list(LedgerTransaction.objects.filter(wanted, reversed_by__isnull=True)
+                .values_list("pk", "paid_for_type_id", "paid_for_id"))
+    payers: dict[int, set[int]] = defaultdict(set)
+    for txn_id, commander_id in LedgerEntry.objects.filter(
+            transaction_id__in=[t[0] for t in txns], amount__lt=0, account__kind=Account.Kind.PURSE,
+    ).values_list("transaction_id", "account__commander_id"):
+        payers[txn_id].add(commander_id)
+    paid: dict[tuple[int, int | None], set[int]] = defaultdict(set)  # (content type, object id) -> payers
+    for txn_id, ct_id, object_id in txns:
+        paid[(ct_id, object_id)] |= payers[txn_id]
+    result_payers: dict[int, set[int]] = {uid: set() for uid in unit_ids}
+    broken: set[int] = set()
+    for uid in unit_ids:
+        who = paid.get((unit_ct.pk, uid))
+        if not who:
+            broken.add(uid)
+        else:
+            result_payers[uid] |= who
+    for training_id, uid in trainings.items():
+        who = paid.get((training_ct.pk, training_id))
+        if not who:
+            broken.add(uid)
+        else:
+            result_payers[uid] |= who
+    for uid, bill_id, commander_id, amount_due in lines:
+        who = set(paid.get((bill_ct.pk, bill_id), ()))
+        if amount_due == 0:
+            who.add(commander_id)  # the whole bill was covered by the commander's own Morale
+        elif bill_id in arrears:
+            arrears_id, status = arrears[bill_id]
+            settled_by = paid.get((arrears_ct.pk, arrears_id))
+            if status != UpkeepArrears.Status.SETTLED or not settled_by:
+                broken.add(uid)  # an unpaid (or forgiven) upkeep debt: nobody paid all of it
+                continue
+            who |= settled_by
+        elif not who:
+            broken.add(uid)  # the upkeep payment was reversed
+            continue
+        result_payers[uid] |= who
+    owner_ids = {uid: next(iter(p)) for uid, p in result_payers.items() if uid not in broken and len(p) == 1}
+    commanders = Commander.objects.in_bulk(set(owner_ids.values()))
+    return {uid: commanders.get(owner_ids[uid]) if uid in owner_ids else None for uid in unit_ids}
+
+
+def unit_retinue_owner(*, unit: Unit) -> Commander | None:
+    """The character whose retinue this unit is, or None (see unit_retinue_owners)."""
+    return unit_retinue_owners(units=[unit])[unit.pk]
+
+
+# --- funding --------------------------------------------------------------------------------------------
+
+
+def funding_requests_for(*, commander: Commander) -> QuerySet[FundingRequest]:
+    """Every request the commander made or received, newest first: both sides see the same history."""
+    return (FundingRequest.objects.filter(Q(requester=commander) | Q(funder=commander))
+            .select_related("requester", "funder", "decided_by", "transaction"))
+
+
+def funding_requests_pending_for(*, commander: Commander) -> QuerySet[FundingRequest]:
+    """Requests waiting for this commander's answer."""
+    return FundingRequest.objects.filter(funder=commander, status=FundingRequest.Status.PENDING).select_related(
+        "requester")

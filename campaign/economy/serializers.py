@@ -1,0 +1,169 @@
+"""The economy API's serializers: commanders, units, the ledger, upkeep, Morale, funding and arrears, and
+the inputs of each action.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaign.models import (
+    Commander,
+    EventRecruitOffer,
+    FundingRequest,
+    Item,
+    Unit,
+    UnitTraining,
+    UpkeepArrears,
+)
+
+PAID_BY_HELP = ("The commander who pays (default: this commander): one you may act for. One character paying for "
+                "everything about a unit makes it that character's retinue.")
+
+
+
+class CommanderSerializer(serializers.ModelSerializer):
+    player = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    purse_balance = serializers.SerializerMethodField()
+    starting_morale = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Commander
+        fields = ["id", "campaign", "name", "player", "level", "power", "tactician_choice", "morale",
+                  "starting_morale", "influence", "in_battle", "purse_balance"]
+        read_only_fields = fields
+
+    def get_purse_balance(self, commander: Commander) -> int:
+        purse = getattr(commander, "purse", None)
+        return purse.balance if purse is not None else 0
+
+
+class UnitSerializer(serializers.ModelSerializer):
+    unit_type = serializers.CharField(source="unit_type.name", read_only=True)
+    role = serializers.CharField(source="unit_type.role", read_only=True)
+    path = serializers.CharField(source="unit_type.path", read_only=True)
+    traits = serializers.ListField(source="unit_type.traits", child=serializers.CharField(), read_only=True)
+    text = serializers.CharField(source="unit_type.text", read_only=True)
+
+    class Meta:
+        model = Unit
+        fields = ["id", "campaign", "commander", "name", "unit_type", "strength", "role", "path", "traits", "text",
+                  "trainings", "last_trained_event", "third_training_ability", "state", "army"]
+        read_only_fields = fields
+
+
+class LedgerEntrySerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    kind = serializers.CharField()
+    reason = serializers.CharField()
+    amount = serializers.IntegerField()
+    balance_after = serializers.IntegerField()
+    actor = serializers.CharField(allow_null=True)
+
+
+class UpkeepLineSerializer(serializers.Serializer):
+    unit = serializers.IntegerField(source="unit_id")
+    counted_strength = serializers.IntegerField()
+    lunari = serializers.IntegerField()
+    note = serializers.CharField()
+
+
+class UpkeepForecastSerializer(serializers.Serializer):
+    commander = serializers.IntegerField()
+    day = serializers.IntegerField(allow_null=True)
+    gross = serializers.IntegerField()
+    morale_pledged = serializers.IntegerField(help_text="Morale pledged to this Day's upkeep.")
+    morale_spent = serializers.IntegerField(help_text="What the bill can use of the pledge (at most the Morale left).")
+    morale_offset = serializers.IntegerField()
+    total = serializers.IntegerField()
+    lines = UpkeepLineSerializer(many=True)
+
+
+class RecruitSerializer(serializers.Serializer):
+    offer = serializers.PrimaryKeyRelatedField(queryset=EventRecruitOffer.objects.none(),
+                                               help_text="An offer of the current Event's recruit list.")
+    paid_by = serializers.PrimaryKeyRelatedField(queryset=Commander.objects.none(), required=False,
+                                                 help_text=PAID_BY_HELP)
+
+
+class UpkeepPledgeSerializer(serializers.Serializer):
+    points = serializers.IntegerField(min_value=0, help_text="Morale to spend on today's upkeep, 5 lunari off each; "
+                                                             "0 takes the pledge back.")
+
+
+class MoraleBuySerializer(serializers.Serializer):
+    points = serializers.IntegerField(min_value=1)
+
+
+class FairEscapeSerializer(serializers.Serializer):
+    retinue_unit = serializers.PrimaryKeyRelatedField(
+        queryset=Unit.objects.none(), required=False, allow_null=True,
+        help_text="One of the commander's own retinue units, which takes -2 Strength (Killed at 0 or less) "
+                  "instead of 1 Influence; leave out to spend Influence.")
+
+
+class LunariSerializer(serializers.Serializer):
+    amount = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=300)
+
+
+class LedgerPostedSerializer(serializers.Serializer):
+    transaction = serializers.IntegerField()
+    purse_balance = serializers.IntegerField()
+
+
+class TrainSerializer(serializers.Serializer):
+    weapon_items = serializers.PrimaryKeyRelatedField(
+        queryset=Item.objects.none(), many=True, required=False, default=list,
+        help_text="Weapon item cards of the payer to destroy: 5 lunari off each, for at most half the price.")
+    paid_by = serializers.PrimaryKeyRelatedField(queryset=Commander.objects.none(), required=False,
+                                                 help_text=PAID_BY_HELP)
+
+
+class TrainingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = UnitTraining
+        fields = ["id", "unit", "event", "number", "strength_from", "strength_to", "price", "weapon_offset", "paid"]
+        read_only_fields = fields
+
+
+class RetinueNameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+
+
+class FundingRequestSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FundingRequest
+        fields = ["id", "campaign", "requester", "funder", "amount", "reason", "status", "response", "created_at",
+                  "decided_at", "transaction"]
+        read_only_fields = ["campaign", "status", "response", "created_at", "decided_at", "transaction"]
+        extra_kwargs = {"amount": {"min_value": 1}}
+
+
+class FundingResponseSerializer(serializers.Serializer):
+    response = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class ArrearsSerializer(serializers.ModelSerializer):
+    day = serializers.IntegerField(source="bill.day_id", read_only=True)
+
+    class Meta:
+        model = UpkeepArrears
+        fields = ["id", "commander", "day", "amount", "status", "note", "resolved_at", "created_at"]
+        read_only_fields = fields
+
+
+class ArrearsSettleSerializer(serializers.Serializer):
+    paid_by = serializers.PrimaryKeyRelatedField(queryset=Commander.objects.none())
+
+
+class ArrearsForgiveSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=300)
+
+
+class DayCloseSerializer(serializers.Serializer):
+    day = serializers.IntegerField()
+    already_closed = serializers.BooleanField()
+    bills = serializers.IntegerField()
+    upkeep_paid = serializers.IntegerField()
+    arrears = serializers.IntegerField()
+    next_day = serializers.IntegerField(allow_null=True)

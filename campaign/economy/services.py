@@ -1,0 +1,378 @@
+"""Writes for campaigns, events, days, memberships and the economy. Each is one transaction with an audit row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.campaigns.audit import audit_record
+from campaign.campaigns.permissions import NotAllowed, membership_for, require_acting_for
+from campaign.economy import ledger, selectors
+from campaign.economy.checks import rule_refusals, same_campaign
+from campaign.economy.rules import (
+    COMMANDER_POWERS,
+    MAX_TRAININGS,
+    TACTICIAN_CHOICES,
+    TrainingPrice,
+    recruit_price,
+    starting_morale,
+    training_price,
+)
+from campaign.models import (
+    Campaign,
+    Commander,
+    Event,
+    EventRecruitOffer,
+    Item,
+    Membership,
+    Unit,
+    UnitTraining,
+    UnitType,
+)
+
+# ---------------------------------------------------------------------------------------------
+# The economy: commanders, items, armies, recruiting, training, upkeep, Morale, retinues, funding.
+# Lunari move only through campaign.ledger. Role checks (GM-only actions) happen in the views
+# through campaign.permissions; a service here also refuses an actor who may not act for the
+# commander whose purse or unit it touches (actor None is a scheduled job or the demo loader).
+# ---------------------------------------------------------------------------------------------
+
+
+def _check_power(power: str, tactician_choice: str) -> None:
+    if power not in COMMANDER_POWERS:
+        raise ValidationError({"power": f"Pick one of the twenty commander powers, not {power!r}."})
+    if tactician_choice and power != "Tactician":
+        raise ValidationError({"tactician_choice": "Only a Tactician picks a power to copy: leave it empty."})
+    if tactician_choice and tactician_choice not in TACTICIAN_CHOICES:
+        raise ValidationError({"tactician_choice": "A Tactician copies a power of the Guardian row or the Steel "
+                                                   f"column: one of {', '.join(TACTICIAN_CHOICES)}."})
+
+
+@transaction.atomic
+def commander_create(*, campaign: Campaign, name: str, level: int, power: str, actor: User | None,
+                     player: User | None = None, tactician_choice: str = "",
+                     influence: int = 0) -> Commander:
+    """A commander with full starting Morale and an empty purse. No player: a GM-run commander."""
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": "Give the commander a name."})
+    if level < 0 or influence < 0:
+        raise ValidationError("Level and Influence cannot be negative.")
+    _check_power(power, tactician_choice)
+    if player is not None and not Membership.objects.filter(campaign=campaign, user=player).exists():
+        raise ValidationError({"player": f"{player} is not in {campaign}: add them as a player first."})
+    if Commander.objects.filter(campaign=campaign, name=name).exists():
+        raise ValidationError({"name": f"{campaign} already has a commander called {name}: pick another name."})
+    commander = Commander.objects.create(campaign=campaign, player=player, name=name, level=level, power=power,
+                                         tactician_choice=tactician_choice, influence=influence,
+                                         morale=starting_morale(level))
+    ledger.ledger_purse(commander=commander)
+    audit_record(campaign=campaign, actor=actor, action="commander.create", target=commander,
+                 data={"level": level, "power": power, "player": player.pk if player else None})
+    return commander
+
+
+@transaction.atomic
+def commander_update(*, commander: Commander, actor: User | None, name: str | None = None,
+                     level: int | None = None, power: str | None = None, tactician_choice: str | None = None,
+                     influence: int | None = None) -> Commander:
+    """Change a commander's sheet. A new level changes the starting Morale from the next Day on."""
+    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    changes: dict[str, object] = {}
+    if name is not None and name.strip() != commander.name:
+        if Commander.objects.filter(campaign_id=commander.campaign_id, name=name.strip()).exists():
+            raise ValidationError({"name": f"There is already a commander called {name.strip()}: pick another."})
+        changes["name"] = name.strip()
+    if level is not None:
+        if level < 0:
+            raise ValidationError({"level": "A level cannot be negative."})
+        changes["level"] = level
+    if influence is not None:
+        if influence < 0:
+            raise ValidationError({"influence": "Influence cannot be negative."})
+        changes["influence"] = influence
+    new_power = power if power is not None else commander.power
+    new_choice = tactician_choice if tactician_choice is not None else commander.tactician_choice
+    if new_power != "Tactician" and power is not None and tactician_choice is None:
+        new_choice = ""
+    _check_power(new_power, new_choice)
+    if new_power != commander.power:
+        changes["power"] = new_power
+    if new_choice != commander.tactician_choice:
+        changes["tactician_choice"] = new_choice
+    changes = {key: value for key, value in changes.items() if getattr(commander, key) != value}
+    if changes:
+        for key, value in changes.items():
+            setattr(commander, key, value)
+        commander.save(update_fields=sorted(changes))
+        audit_record(campaign=commander.campaign, actor=actor, action="commander.update", target=commander,
+                     data={"fields": sorted(changes)})
+    return commander
+
+
+@transaction.atomic
+def commander_set_in_battle(*, commander: Commander, in_battle: bool, actor: User | None) -> Commander:
+    """The battles app marks a commander as fighting (no Morale may be bought) and done."""
+    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    if commander.in_battle != in_battle:
+        commander.in_battle = in_battle
+        commander.save(update_fields=["in_battle"])
+        audit_record(campaign=commander.campaign, actor=actor, action="commander.in_battle", target=commander,
+                     data={"in_battle": in_battle})
+    return commander
+
+
+@transaction.atomic
+def item_add(*, commander: Commander, name: str, kind: str, actor: User | None) -> Item:
+    """Give a commander an item card (weapon cards can later pay for training)."""
+    if kind not in Item.Kind.values:
+        raise ValidationError({"kind": f"An item is one of: {', '.join(Item.Kind.values)}."})
+    if not (name or "").strip():
+        raise ValidationError({"name": "Give the item a name."})
+    item = Item.objects.create(commander=commander, name=name.strip(), kind=kind)
+    audit_record(campaign=commander.campaign, actor=actor, action="item.add", target=item,
+                 data={"commander": commander.pk, "kind": kind})
+    return item
+
+
+# --- recruiting ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: User | None, by_quest: bool = False,
+                      gm_price: int | None = None, note: str = "") -> EventRecruitOffer:
+    """Put a unit type on an Event's recruit list (or change its terms)."""
+    if unit_type.campaign_id not in (None, event.campaign_id):
+        raise ValidationError("That unit type belongs to another campaign's catalogue.")
+    if gm_price is not None and gm_price < 0:
+        raise ValidationError({"gm_price": "A price cannot be negative."})
+    offer, created = EventRecruitOffer.objects.select_for_update().get_or_create(
+        event=event, unit_type=unit_type, defaults={"by_quest": by_quest, "gm_price": gm_price, "note": note})
+    if not created:
+        offer.by_quest, offer.gm_price, offer.note = by_quest, gm_price, note
+        offer.save(update_fields=["by_quest", "gm_price", "note"])
+    audit_record(campaign=event.campaign, actor=actor, action="recruit_offer.set", target=offer,
+                 data={"unit_type": unit_type.name, "by_quest": by_quest, "gm_price": gm_price})
+    return offer
+
+
+@transaction.atomic
+def recruit_offer_mark_quest(*, offer: EventRecruitOffer, done: bool, actor: User | None
+                             ) -> EventRecruitOffer:
+    """A game master marks an offer's quest done (or not yet): only then may it be recruited, at the quest price."""
+    offer = EventRecruitOffer.objects.select_for_update(of=("self",)).select_related("event__campaign").get(pk=offer.pk)
+    if not offer.by_quest:
+        raise ValidationError(f"{offer.unit_type} is not recruited by quest: there is nothing to mark.")
+    if offer.quest_done != done:
+        offer.quest_done = done
+        offer.save(update_fields=["quest_done"])
+        audit_record(campaign=offer.event.campaign, actor=actor, action="recruit_offer.quest", target=offer,
+                     data={"quest_done": done})
+    return offer
+
+
+@transaction.atomic
+def recruit_offer_remove(*, offer: EventRecruitOffer, actor: User | None) -> None:
+    audit_record(campaign=offer.event.campaign, actor=actor, action="recruit_offer.remove", target=offer)
+    offer.delete()
+
+
+def recruit_offer_price(*, offer: EventRecruitOffer) -> int:
+    """What recruiting from this offer costs now, or a ValidationError that says what is missing."""
+    if offer.by_quest and not offer.quest_done:
+        raise ValidationError(f"{offer.unit_type} is recruited by quest: complete its quest first "
+                              "(a game master marks it done).")
+    with rule_refusals():
+        return recruit_price(offer.unit_type.strength, after_quest=offer.by_quest, gm_price=offer.gm_price)
+
+
+@transaction.atomic
+def unit_recruit(*, commander: Commander, unit_type: UnitType, event: Event, paid_by: Commander,
+                 actor: User | None) -> Unit:
+    """Recruit a unit from the Event's recruit list into the commander's reserve; `paid_by` pays the price.
+
+    A quest offer recruits once per completed quest: the quest must be done again for the next unit.
+    """
+    require_acting_for(actor=actor, commander=paid_by)
+    same_campaign(commander, paid_by, event)
+    if event.status == Event.Status.CLOSED:
+        raise ValidationError(f"{event.name} is over: recruit at a running Event.")
+    offer = EventRecruitOffer.objects.select_for_update().filter(event=event, unit_type=unit_type).first()
+    if offer is None:
+        raise ValidationError(f"{unit_type} is not on the recruit list of {event.name}: "
+                              "ask a game master to offer it.")
+    offer.unit_type = unit_type
+    price = recruit_offer_price(offer=offer)
+    unit = Unit.objects.create(campaign_id=commander.campaign_id, commander=commander, unit_type=unit_type,
+                               strength=unit_type.strength, recruited_event=event)
+    txn = None
+    if price:
+        txn = ledger.ledger_pay_recruitment(payer=paid_by, amount=price, unit=unit, actor=actor,
+                                            reason=f"Recruiting {unit_type} for {commander} at {event.name}")
+    if offer.by_quest:
+        offer.quest_done = False
+        offer.save(update_fields=["quest_done"])
+    audit_record(campaign=commander.campaign, actor=actor, action="unit.recruit", target=unit,
+                 data={"unit": unit.pk, "commander": commander.pk, "paid_by": paid_by.pk, "price": price,
+                       "transaction": txn.pk if txn else None, "by_quest": offer.by_quest})
+    return unit
+
+
+# --- training -----------------------------------------------------------------------------------------
+
+
+def unit_training_quote(*, unit: Unit, weapon_cards: int = 0) -> TrainingPrice:
+    """The price of the unit's next training with that many weapon cards destroyed (refusals as sentences)."""
+    with rule_refusals():
+        return training_price(current_strength=unit.strength, trainings_done=unit.trainings,
+                              weapon_cards=weapon_cards)
+
+
+@transaction.atomic
+def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: User | None,
+               weapon_items: Sequence[Item] = ()) -> UnitTraining:
+    """Train a unit: +1 Strength for 10 x the new Strength, less 5 per weapon card of the payer's destroyed
+    (at most half). Once per unit per Event, three times in all. A type that names what it trains into
+    becomes that type; the third training gives the type's third-training ability."""
+    require_acting_for(actor=actor, commander=paid_by)
+    unit = Unit.objects.select_for_update(of=("self",)).select_related("unit_type__trains_to").get(pk=unit.pk)
+    same_campaign(unit, paid_by, event)
+    if event.status == Event.Status.CLOSED:
+        raise ValidationError(f"{event.name} is over: train units at a running Event.")
+    if unit.state == Unit.State.KILLED:
+        raise ValidationError("This unit was Killed: it cannot be trained.")
+    if unit.last_trained_event_id == event.pk or UnitTraining.objects.filter(unit=unit, event=event).exists():
+        raise ValidationError(f"This unit was already trained at {event.name}: train it again at the next Event.")
+    item_ids = sorted({item.pk for item in weapon_items})
+    items = list(Item.objects.select_for_update().filter(pk__in=item_ids).order_by("pk"))
+    if len(items) != len(item_ids):
+        raise ValidationError("One of those item cards is gone: reload and pick again.")
+    for item in items:
+        if item.commander_id != paid_by.pk:
+            raise ValidationError(f"{item.name} is not {paid_by}'s: only the payer's weapon cards can be destroyed.")
+        if item.kind != Item.Kind.WEAPON:
+            raise ValidationError(f"{item.name} is not a weapon: only weapon item cards pay for training.")
+        if item.destroyed_at is not None:
+            raise ValidationError(f"{item.name} was already destroyed.")
+    quote = unit_training_quote(unit=unit, weapon_cards=len(items))
+    strength_from = unit.strength
+    if strength_from is None:  # unit_training_quote refuses a unit without Strength
+        raise RuntimeError(f"Unit {unit.pk} has no Strength but was quoted a training.")
+    type_from = unit.unit_type
+    type_to = type_from.trains_to or type_from
+    number = unit.trainings + 1
+    training = UnitTraining.objects.create(
+        unit=unit, event=event, number=number, strength_from=strength_from, strength_to=quote.new_strength,
+        type_from=type_from, type_to=type_to, price=quote.base, weapon_offset=quote.weapon_offset, paid=quote.to_pay)
+    txn = ledger.ledger_pay_training(payer=paid_by, amount=quote.to_pay, training=training, actor=actor,
+                                     reason=f"Training {type_from} of {unit.commander} "
+                                            f"to Strength {quote.new_strength}")
+    if items:
+        now = timezone.now()
+        for item in items:
+            item.destroyed_at, item.destroyed_for = now, training
+        Item.objects.bulk_update(items, ["destroyed_at", "destroyed_for"])
+    unit.strength = quote.new_strength
+    unit.trainings = number
+    unit.last_trained_event = event
+    unit.unit_type = type_to
+    fields = ["strength", "trainings", "last_trained_event", "unit_type"]
+    if number == MAX_TRAININGS:
+        unit.third_training_ability = type_to.third_training or type_from.third_training
+        fields.append("third_training_ability")
+    unit.save(update_fields=fields)
+    audit_record(campaign=event.campaign, actor=actor, action="unit.train", target=unit,
+                 data={"unit": unit.pk, "number": number, "strength": quote.new_strength, "paid": quote.to_pay,
+                       "weapon_cards": len(items), "paid_by": paid_by.pk, "transaction": txn.pk,
+                       "type_from": type_from.name, "type_to": type_to.name})
+    return training
+
+
+@transaction.atomic
+def unit_kill(*, unit: Unit, actor: User | None) -> Unit:
+    """A unit is Killed: it leaves its army and costs no more upkeep."""
+    unit = Unit.objects.select_for_update().get(pk=unit.pk)
+    if unit.state != Unit.State.KILLED:
+        unit.state, unit.army = Unit.State.KILLED, None
+        unit.save(update_fields=["state", "army"])
+        audit_record(campaign=unit.campaign, actor=actor, action="unit.kill", target=unit, data={"unit": unit.pk})
+    return unit
+
+
+@transaction.atomic
+def unit_name_retinue(*, unit: Unit, name: str, actor: User | None) -> Unit:
+    """Name a retinue. Only its owner (the one character who paid for everything, as the ledger shows) may:
+    their player, or a game master for a GM-run owner."""
+    unit = Unit.objects.select_for_update().get(pk=unit.pk)
+    owner = selectors.unit_retinue_owner(unit=unit)
+    if owner is None:
+        raise ValidationError("This unit is nobody's retinue: only a unit whose recruitment, every training and "
+                              "every upkeep one character paid can be named.")
+    if actor is not None:
+        if owner.player_id is not None:
+            allowed = owner.player_id == actor.pk
+        else:
+            membership = membership_for(user=actor, campaign=unit.campaign_id)
+            allowed = membership is not None and membership.is_gm
+        if not allowed:
+            raise NotAllowed(f"Only {owner}, whose retinue this is, may name it.")
+    name = (name or "").strip()
+    if not name or len(name) > 120:
+        raise ValidationError({"name": "Give the retinue a name of 1 to 120 characters."})
+    if name != unit.name:
+        unit.name = name
+        unit.save(update_fields=["name"])
+        audit_record(campaign=unit.campaign, actor=actor, action="unit.name", target=unit,
+                     data={"unit": unit.pk, "name": name, "owner": owner.pk})
+    return unit
+
+
+FAIR_ESCAPE_INFLUENCE = 1
+
+
+"""What Fair Escape costs a player character (RULINGS: spent as Influence, unless a retinue takes -2)."""
+
+
+RETINUE_ESCAPE_STRENGTH = 2
+
+
+@transaction.atomic
+def commander_fair_escape(*, commander: Commander, actor: User | None,
+                          retinue_unit: Unit | None = None) -> Commander:
+    """A player character invokes Fair Escape: they spend 1 Influence, or one of their own retinue units
+    takes -2 Strength instead and is Killed at 0 or less (army-combat.txt, Retinues)."""
+    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    require_acting_for(actor=actor, commander=commander)
+    if not commander.is_player_character:
+        raise ValidationError("Fair Escape is for player characters: this commander is run by the game masters.")
+    data: dict = {"commander": commander.pk}
+    if retinue_unit is None:
+        if commander.influence < FAIR_ESCAPE_INFLUENCE:
+            raise ValidationError(f"{commander} has no Influence left for Fair Escape: one of their retinue units "
+                                  "may take -2 Strength instead.")
+        commander.influence -= FAIR_ESCAPE_INFLUENCE
+        commander.save(update_fields=["influence"])
+        data["influence"] = FAIR_ESCAPE_INFLUENCE
+    else:
+        unit = Unit.objects.select_for_update().get(pk=retinue_unit.pk)
+        if unit.state == Unit.State.KILLED or selectors.unit_retinue_owner(unit=unit) != commander:
+            raise ValidationError(f"Only a living unit of {commander}'s own retinue can take -2 Strength for "
+                                  "their Fair Escape.")
+        if unit.strength is None:
+            raise ValidationError(f"{unit.name or unit.unit_type.name} has no Strength to lose: choose another "
+                                  "retinue unit or Influence.")
+        data.update(unit=unit.pk, strength_from=unit.strength)
+        if unit.strength <= RETINUE_ESCAPE_STRENGTH:
+            unit_kill(unit=unit, actor=actor)
+            data["killed"] = True
+        else:
+            unit.strength -= RETINUE_ESCAPE_STRENGTH
+            unit.save(update_fields=["strength"])
+            data["strength_to"] = unit.strength
+    audit_record(campaign=commander.campaign, actor=actor, action="commander.fair_escape", target=commander,
+                 data=data)
+    return commander

@@ -1,0 +1,99 @@
+"""The game masters' clock console: the Event's hour, its controls, Battles due and the hour log.
+Thin: parse the form, check the role, call a service, show its sentence as a message.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from campaign.campaigns.permissions import Action, NotAllowed, require
+from campaign.campaigns.views import campaign_membership
+from campaign.map import clock, selectors, services
+from campaign.map.views import _sentence
+from campaign.models import Army, Day, DueBattle, Event
+
+# --- the GM's clock console ---------------------------------------------------------------------------------
+
+
+@login_required
+def clock_console(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at"))
+    tactical_map = selectors.tactical_map_for(campaign=campaign)
+    rows = []
+    for event in events:
+        rows.append({
+            "event": event, "next_at": clock.event_next_hour_at(event=event),
+            "day": Day.objects.filter(event=event, status=Day.Status.OPEN).first(),
+            "battles": selectors.due_battles_for(event=event, is_gm=True, own_ids=set()),
+            "logs": selectors.hour_logs(event=event),
+        })
+    return render(request, "campaign/map/clock.html", {
+        "campaign": campaign, "rows": rows,
+        "locations": tactical_map.locations.select_related("holder", "capturing_army") if tactical_map else [],
+    })
+
+
+@login_required
+@require_POST
+def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    event = get_object_or_404(Event, pk=event_id, campaign=campaign)
+    actor = request.user
+    try:
+        if control == "start":
+            clock.event_clock_start(event=event, actor=actor)
+            messages.success(request, f"{event.name}'s clock is running.")
+        elif control == "pause":
+            clock.event_clock_pause(event=event, actor=actor)
+            messages.success(request, f"{event.name}'s clock is paused.")
+        elif control == "resume":
+            clock.event_clock_resume(event=event, actor=actor)
+            messages.success(request, f"{event.name}'s clock is running again.")
+        elif control == "advance":
+            result = clock.event_clock_advance(event=event, actor=actor)
+            messages.success(request, f"Hour {result.hour} is done: {result.moved} armies moved, "
+                                      f"{len(result.battles)} Battles due, {len(result.captured)} captures.")
+        elif control == "close-day":
+            day = get_object_or_404(Day, event=event, status=Day.Status.OPEN)
+            result = clock.event_day_close(day=day, actor=actor)
+            messages.success(request, f"Day {day.number} is closed: {len(result.bills)} upkeep bills; "
+                                      f"Day {result.next_day.number} is open.")
+        else:
+            raise Http404("No such clock control.")
+    except ValidationError as exc:
+        messages.error(request, _sentence(exc))
+    return redirect("clock", slug)
+
+
+@login_required
+@require_POST
+def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """A GM records a Battle's result on the map (or calls it off)."""
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    battle = get_object_or_404(DueBattle, pk=battle_id, event__campaign=campaign)
+    try:
+        if request.POST.get("decision") == "cancel":
+            services.due_battle_cancel(due_battle=battle, actor=request.user)
+            messages.success(request, "The Battle is called off.")
+        else:
+            winner_id = int(request.POST.get("winner") or 0)
+            if winner_id not in (battle.first_id, battle.second_id):
+                raise ValidationError("Pick the winner: one of the two armies.")
+            loser_id = battle.second_id if winner_id == battle.first_id else battle.first_id
+            armies = Army.objects.in_bulk([winner_id, loser_id])
+            services.battle_outcome_apply_to_map(due_battle=battle, winner_army=armies[winner_id],
+                                                 loser_army=armies[loser_id],
+                                                 routed=request.POST.get("routed") == "on")
+            messages.success(request, f"{armies[winner_id].name} won; {armies[loser_id].name} fell back.")
+    except (ValidationError, NotAllowed) as exc:
+        messages.error(request, _sentence(exc) if isinstance(exc, ValidationError) else exc.message)
+    return redirect("clock", slug)

@@ -1,0 +1,399 @@
+"""One hour of an Event's clock on the map (see campaign.map.clock): every army with an order takes its
+Move, captures progress, and Battles come due where armies meet.
+
+An hour is processed once: `event_hour_process` writes everything of an hour in one transaction that locks
+the Event row and records a unique HourLog row, so a tick delivered twice, or two workers at once, change
+nothing the second time, and a worker killed mid-hour leaves the hour all done or not done at all. The
+number of queries does not grow with the number of armies (bulk loads, bulk writes).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from campaign.map import routing, rules, selectors
+from campaign.models import (
+    Army,
+    ArmyDayActivity,
+    Day,
+    DueBattle,
+    Event,
+    HourLog,
+    Location,
+    MoveOrder,
+    Reveal,
+    TacticalMap,
+)
+
+
+def _locked(event: Event) -> Event:
+    return Event.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=event.pk)
+
+
+# --- one hour --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class HourResult:
+    event_id: int
+    hour: int
+    already_done: bool = False
+    moved: int = 0
+    arrived: list[int] = field(default_factory=list)
+    blocked: list[int] = field(default_factory=list)
+    captured: list[int] = field(default_factory=list)
+    battles: list[int] = field(default_factory=list)
+
+
+def event_hour_process(*, event: Event, hour: int) -> HourResult:
+    """Process one in-game hour of an Event, all or nothing, at most once (see the module's docstring).
+
+    Every army with an order under way takes its Move: along its route (routing.advance), or capturing the
+    location it stands on (its summed Strength adds to the progress; the location changes hands at the
+    threshold). An order against an army pursues it as far as its commander knows: when a game master has
+    revealed a newer position of the target to that commander, the route is planned again to it (after the
+    other armies moved) and the arrival hour becomes the new estimate; fog of war holds, so a pursuit never
+    follows a position its player was not shown. It arrives on reaching that point, or when a Battle with the
+    target comes due. Armies that reach an enemy army or an enemy-held location it defends have a Battle due
+    (rules.battles_due; not two armies that fought within the last hour); an army with a Battle due holds
+    still until the Battle is fought, and a Capture interrupted by a Battle begins again. Each army that moved,
+    captured, defended or fought is marked as led today, so upkeep charges it when the Day closes.
+    """
+    with transaction.atomic():
+        event = _locked(event)
+        if HourLog.objects.filter(event=event, hour=hour).exists():
+            return HourResult(event_id=event.pk, hour=hour, already_done=True)
+        if event.status == Event.Status.CLOSED:
+            raise ValidationError(f"{event.name} is closed: its hours are over.")
+        if hour != event.current_hour + 1:
+            raise ValidationError(f"Hours are processed in order: the next hour of {event.name} is "
+                                  f"{event.current_hour + 1}, not {hour}.")
+        result = HourResult(event_id=event.pk, hour=hour)
+        entries: list[dict] = []
+        tactical_map = TacticalMap.objects.filter(campaign_id=event.campaign_id).first()
+        if tactical_map is not None:
+            _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries).run()
+        HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
+        event.current_hour = hour
+        event.save(update_fields=["current_hour"])
+        return result
+
+
+@dataclass(slots=True)
+class _ArmyRow:
+    """An army on the map as the hour needs it (plain rows: thousands of model instances cost more than the hour)."""
+
+    pk: int
+    name: str
+    commander_id: int
+    x: float
+    y: float
+
+
+@dataclass(slots=True)
+class _OrderRow:
+    """An active move order as the hour needs it; `path`, `status` and `done_hour` are written back."""
+
+    pk: int
+    army_id: int
+    kind: str
+    status: str
+    path: list
+    arrival_hour: int
+    target_location_id: int | None
+    target_army_id: int | None
+    done_hour: int | None = None
+
+
+class _HourOnMap:
+    """The map's part of one hour: loads everything once, applies the rules, writes back in bulk."""
+
+    def __init__(self, *, event: Event, hour: int, tactical_map: TacticalMap, result: HourResult,
+                 entries: list[dict]) -> None:
+        self.event, self.hour, self.result, self.entries = event, hour, result, entries
+        self.map = tactical_map
+        self.contact = tactical_map.contact_inches
+        self.day = Day.objects.filter(event=event, status=Day.Status.OPEN).first()
+        self.pure = selectors.tactical_map_rules(tactical_map=tactical_map)
+        self.armies = {row[0]: _ArmyRow(*row) for row in Army.objects.select_for_update(of=("self",))
+                       .filter(map=tactical_map).order_by("pk").values_list("id", "name", "commander_id", "x", "y")}
+        self.units = selectors.army_map_units(tactical_map=tactical_map)
+        self.orders = {row[1]: _OrderRow(*row) for row in MoveOrder.objects.filter(
+            event=event, status=MoveOrder.Status.ACTIVE, army__map=tactical_map).order_by().values_list(
+            "id", "army_id", "kind", "status", "path", "arrival_hour", "target_location_id",
+            "target_army_id")}
+        self.locations = {loc.pk: loc for loc in Location.objects.select_for_update().filter(map=tactical_map)
+                          .order_by("pk")}
+        self.activity: set[tuple[int, str]] = set()
+        self.paces: dict[tuple, tuple[float, bool]] = {}
+        self.moved_armies: set[int] = set()
+        self.changed_orders: set[int] = set()
+        self.changed_locations: set[int] = set()
+        self.new_pairs: set[frozenset] = set()
+        self.sightings = self._sightings()
+
+    def run(self) -> None:
+        last_fought, holding = self._battle_history()
+        # pursuits move last, so they follow where their targets went this hour instead of trailing a Move behind
+        for army_id in sorted(self.orders, key=lambda pk: (self.orders[pk].kind == MoveOrder.Kind.ARMY, pk)):
+            order = self.orders[army_id]
+            if army_id in self.armies and army_id not in holding and order.kind != MoveOrder.Kind.CAPTURE:
+                self._move(self.armies[army_id], order)
+        fighting = self._battles(last_fought) | holding
+        self._pursuits_caught()
+        for army_id in sorted(self.orders):
+            order = self.orders[army_id]
+            if army_id in self.armies and army_id not in fighting and order.kind == MoveOrder.Kind.CAPTURE:
+                self._capture(self.armies[army_id], order)
+        self._write()
+
+    def _battle_history(self) -> tuple[dict[frozenset, int], set[int]]:
+        """When each pair last fought, and the armies holding still for a Battle due (a pending pair counts as
+        fighting now, so it is never reported twice)."""
+        last: dict[frozenset, int] = {}
+        holding: set[int] = set()
+        rows = DueBattle.objects.filter(event=self.event).filter(
+            Q(status=DueBattle.Status.DUE) | Q(fought_hour__gte=self.hour - rules.BATTLE_COOLDOWN_HOURS))
+        for first, second, status, fought_hour in rows.values_list("first_id", "second_id", "status", "fought_hour"):
+            pair = rules.pair_key(first, second)
+            if status == DueBattle.Status.DUE:
+                holding |= {first, second}
+                last[pair] = self.hour
+            else:
+                if fought_hour is None:  # a pair not due matched the fought_hour__gte filter, so it has one
+                    raise RuntimeError(f"The Battle of armies {first} and {second} is {status} with no fought hour.")
+                last[pair] = max(last.get(pair, fought_hour), fought_hour)
+        return last, holding
+
+    def _led(self, army_id: int, reason: str) -> None:
+        self.activity.add((army_id, reason))
+
+    def _finish(self, order: _OrderRow, status: str) -> None:
+        order.status, order.done_hour = status, self.hour
+        self.changed_orders.add(order.army_id)
+
+    def _pace(self, units: list[rules.MapUnit]) -> tuple[float, bool]:
+        """Speed and whether difficult terrain is ignored, worked out once per make-up of army (armies alike are
+        many: units alike share one MapUnit)."""
+        key = tuple(units)
+        pace = self.paces.get(key)
+        if pace is None:
+            pace = self.paces[key] = (rules.army_speed(units), rules.ignores_difficult_terrain(units))
+        return pace
+
+    def _move(self, army: _ArmyRow, order: _OrderRow) -> None:
+        units = self.units.get(army.pk, [])
+        if not [u for u in units if not u.is_ritual]:
+            return
+        speed, ignores_difficult = self._pace(units)
+        if order.kind == MoveOrder.Kind.ARMY and not self._pursue(army, order, speed, ignores_difficult):
+            return
+        step = routing.advance([tuple(p) for p in order.path], speed=speed, tactical_map=self.pure,
+                               ignores_difficult=ignores_difficult)
+        army.x, army.y = step.position
+        order.path = [list(p) for p in step.remaining]
+        self.moved_armies.add(army.pk)
+        self.changed_orders.add(army.pk)
+        self.result.moved += 1
+        self._led(army.pk, ArmyDayActivity.Reason.MOVED)
+        if step.blocked:
+            self._finish(order, MoveOrder.Status.BLOCKED)
+            self.result.blocked.append(army.pk)
+            self.entries.append({"kind": "blocked", "army": army.pk, "name": army.name,
+                                 "at": [round(army.x, 2), round(army.y, 2)]})
+        elif step.arrived:
+            self._arrive(army, order)
+
+    def _arrive(self, army: _ArmyRow, order: _OrderRow) -> None:
+        self._finish(order, MoveOrder.Status.ARRIVED)
+        self.result.arrived.append(army.pk)
+        self.entries.append({"kind": "arrived", "army": army.pk, "name": army.name,
+                             "promised": order.arrival_hour, "at": [round(army.x, 2), round(army.y, 2)]})
+
+    def _sightings(self) -> dict[tuple[int, int], tuple[float, float]]:
+        """The latest position of each pursued army revealed to each commander: (army, commander) -> (x, y)."""
+        targets = {o.target_army_id for o in self.orders.values() if o.kind == MoveOrder.Kind.ARMY and o.target_army_id}
+        if not targets:
+            return {}
+        rows = Reveal.objects.filter(army_id__in=targets, what=Reveal.What.POSITION, x__isnull=False).order_by(
+            "hour", "created_at", "id").values_list("army_id", "to_commander_id", "x", "y")
+        sightings: dict[tuple[int, int], tuple[float, float]] = {}
+        for army_id, commander_id, x, y in rows:
+            if x is None or y is None:  # x__isnull=False above; reveal_create writes a position's x and y together
+                raise RuntimeError(f"A position reveal of army {army_id} has no x or no y.")
+            sightings[(army_id, commander_id)] = (x, y)
+        return sightings
+
+    def _pursue(self, army: _ArmyRow, order: _OrderRow, speed: float, ignores_difficult: bool) -> bool:
+        """Re-plan a pursuit to the target's latest revealed position when it differs from the route's end (in
+        Python, from data already loaded); one no route reaches blocks the order."""
+        target_id = order.target_army_id
+        seen = self.sightings.get((target_id, army.commander_id)) if target_id is not None else None
+        if seen is None or not order.path or math.dist(seen, order.path[-1]) < 1e-6:
+            return True
+        try:
+            route = routing.plan_route(self.pure, (army.x, army.y), seen, speed=speed,
+                                       ignores_difficult=ignores_difficult)
+        except ValueError:
+            self._finish(order, MoveOrder.Status.BLOCKED)
+            self.result.blocked.append(army.pk)
+            self.entries.append({"kind": "blocked", "army": army.pk, "name": army.name,
+                                 "at": [round(army.x, 2), round(army.y, 2)]})
+            return False
+        order.path = [list(p) for p in route.path]
+        order.arrival_hour = self.hour - 1 + max(1, route.arrival_hour)
+        self.changed_orders.add(army.pk)
+        return True
+
+    def _pursuits_caught(self) -> None:
+        """A pursuit ends, arrived, when a Battle with its target comes due."""
+        for army_id in sorted(self.orders):
+            order = self.orders[army_id]
+            if (order.kind == MoveOrder.Kind.ARMY and order.status == MoveOrder.Status.ACTIVE
+                    and order.target_army_id and rules.pair_key(army_id, order.target_army_id) in self.new_pairs):
+                self._arrive(self.armies[army_id], order)
+
+    def _near(self) -> dict[tuple[int, int], list[_ArmyRow]]:
+        cells: dict[tuple[int, int], list[_ArmyRow]] = defaultdict(list)
+        for army in self.armies.values():
+            cells[(int(army.x // self.contact), int(army.y // self.contact))].append(army)
+        return cells
+
+    def _within(self, cells, point: tuple[float, float]) -> list[_ArmyRow]:
+        cx, cy = int(point[0] // self.contact), int(point[1] // self.contact)
+        return [army for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for army in cells.get((i, j), ())
+                if math.dist((army.x, army.y), point) <= self.contact]
+
+    def _battles(self, last_fought: dict[frozenset, int]) -> set[int]:
+        """Battles that come due this hour. A grid of contact-sized cells finds the armies near an enemy, and
+        only those go to rules.battles_due (which compares every pair it is given)."""
+        cells = self._near()
+        involved: set[int] = set()
+        for army in self.armies.values():
+            if any(other.commander_id != army.commander_id for other in self._within(cells, (army.x, army.y))):
+                involved.add(army.pk)
+        defended = []
+        for location in self.locations.values():
+            if location.holder_id is None:
+                continue
+            near = self._within(cells, (location.x, location.y))
+            defenders = sorted(a.pk for a in near if a.commander_id == location.holder_id)
+            if defenders and any(a.commander_id != location.holder_id for a in near):
+                defended.append(rules.LocationOnMap(key=location.pk, position=(location.x, location.y),
+                                                    defender=defenders[0]))
+                involved |= {a.pk for a in near}
+        if not involved:
+            return set()
+        on_map = [rules.ArmyOnMap(key=pk, side=self.armies[pk].commander_id,
+                                  position=(self.armies[pk].x, self.armies[pk].y)) for pk in sorted(involved)]
+        due = rules.battles_due(armies=on_map, hour=self.hour, last_fought=last_fought, locations=defended,
+                                contact_distance=self.contact)
+        if not due:
+            return set()
+        rows = DueBattle.objects.bulk_create([
+            DueBattle(event=self.event, hour=self.hour, first_id=d.first, second_id=d.second, location_id=d.location)
+            for d in due])
+        fighting: set[int] = set()
+        for row in rows:
+            fighting |= {row.first_id, row.second_id}
+            self.new_pairs.add(rules.pair_key(row.first_id, row.second_id))
+            self._led(row.first_id, ArmyDayActivity.Reason.FOUGHT)
+            self._led(row.second_id, ArmyDayActivity.Reason.FOUGHT)
+            if row.location_id:
+                self._led(row.second_id, ArmyDayActivity.Reason.DEFENDED)
+            self.result.battles.append(row.pk)
+            self.entries.append({"kind": "battle", "due_battle": row.pk, "armies": [row.first_id, row.second_id],
+                                 "names": [self.armies[row.first_id].name, self.armies[row.second_id].name],
+                                 "location": row.location_id})
+        for location in self.locations.values():
+            interrupted = location.capturing_army_id in fighting or any(
+                row.location_id == location.pk for row in rows)
+            if interrupted and (location.capture_progress or location.capturing_army_id):
+                location.capture_progress = rules.CaptureProgress(
+                    threshold=location.capture_threshold, progress=location.capture_progress).after_battle().progress
+                location.capturing_army_id = None
+                self.changed_locations.add(location.pk)
+        return fighting
+
+    def _capture(self, army: _ArmyRow, order: _OrderRow) -> None:
+        target_id = order.target_location_id
+        location = self.locations.get(target_id) if target_id is not None else None
+        if location is None or math.dist((army.x, army.y), (location.x, location.y)) > self.contact:
+            self._finish(order, MoveOrder.Status.CANCELLED)
+            return
+        if location.holder_id == army.commander_id:
+            self._finish(order, MoveOrder.Status.CAPTURED)
+            return
+        strength = rules.army_capture_strength(self.units.get(army.pk, []))
+        progress = location.capture_progress if location.capturing_army_id == army.pk else 0
+        after = rules.CaptureProgress(threshold=location.capture_threshold, progress=progress).after_move(strength)
+        self._led(army.pk, ArmyDayActivity.Reason.CAPTURED)
+        self.changed_locations.add(location.pk)
+        if after.captured:
+            location.holder_id, location.capture_progress, location.capturing_army_id = army.commander_id, 0, None
+            self._finish(order, MoveOrder.Status.CAPTURED)
+            self.result.captured.append(location.pk)
+            self.entries.append({"kind": "captured", "location": location.pk, "name": location.name,
+                                 "army": army.pk, "army_name": army.name, "commander": army.commander_id})
+        else:
+            location.capture_progress, location.capturing_army_id = after.progress, army.pk
+            self.entries.append({"kind": "capture", "location": location.pk, "name": location.name,
+                                 "army": army.pk, "progress": after.progress, "threshold": after.threshold})
+
+    def _write(self) -> None:
+        if self.moved_armies:
+            moved = [self.armies[pk] for pk in sorted(self.moved_armies)]
+            _bulk_set(Army, ["x", "y"], [(a.pk, a.x, a.y) for a in moved])
+        if self.changed_orders:
+            orders = [self.orders[army_id] for army_id in sorted(self.changed_orders)]
+            _bulk_set(MoveOrder, ["path", "status", "done_hour", "arrival_hour"],
+                      [(o.pk, o.path, o.status, o.done_hour, o.arrival_hour) for o in orders])
+        if self.changed_locations:
+            Location.objects.bulk_update([self.locations[pk] for pk in sorted(self.changed_locations)],
+                                         ["holder", "capture_progress", "capturing_army"])
+        if self.activity and self.day is not None:
+            _activity_add(day_id=self.day.pk, rows=sorted(self.activity))
+
+
+def _bulk_set(model, fields: list[str], rows: list[tuple]) -> None:
+    """Write many rows' fields in one statement; each row is (pk, *values in the order of `fields`). On PostgreSQL
+    an UPDATE joined to json_to_recordset() of one JSON document: bulk_update's CASE WHEN per row makes the
+    database test every row against every id, which grows with the square of the number of armies (20 s for
+    5,000), a VALUES list costs a placeholder per value, and arrays are turned into text value by value in Python
+    where json.dumps does the whole document in C."""
+    if connection.vendor != "postgresql":
+        model.objects.bulk_update([model(pk=row[0], **dict(zip(fields, row[1:], strict=True))) for row in rows],
+                                  fields)
+        return
+    columns = [model._meta.get_field(name).column for name in fields]
+    types = [model._meta.get_field(name).db_type(connection) for name in fields]
+    document = json.dumps([dict(zip(["id", *columns], row, strict=True)) for row in rows])
+    sets = ", ".join(f'"{c}" = v."{c}"' for c in columns)
+    shape = ", ".join(["id bigint", *(f'"{c}" {t}' for c, t in zip(columns, types, strict=True))])
+    table = model._meta.db_table
+    sql = f'UPDATE "{table}" AS t SET {sets} FROM json_to_recordset(%s::json) AS v({shape}) WHERE t.id = v.id'  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [document])
+
+
+def _activity_add(*, day_id: int, rows: list[tuple[int, str]]) -> None:
+    """Mark (army id, reason) pairs as led on the Day; a pair already marked stays as it was. On PostgreSQL one
+    INSERT ... SELECT from unnest() of two arrays: bulk_create builds a model and a parameter list per row."""
+    if connection.vendor != "postgresql":
+        ArmyDayActivity.objects.bulk_create([ArmyDayActivity(army_id=army_id, day_id=day_id, reason=reason)
+                                             for army_id, reason in rows], ignore_conflicts=True)
+        return
+    table = ArmyDayActivity._meta.db_table
+    sql = (f'INSERT INTO "{table}" ("army_id", "day_id", "reason", "marked_by_id", "at") '  # noqa: S608
+           'SELECT v.army_id, %s, v.reason, NULL, %s FROM unnest(%s::bigint[], %s::text[]) AS v(army_id, reason) '
+           "ON CONFLICT DO NOTHING")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [day_id, timezone.now(), [r[0] for r in rows], [r[1] for r in rows]])

@@ -1,0 +1,246 @@
+"""Map pages: the tactical map (fog of war applied by map_selectors), a player's orders panel with a route
+preview before confirming, the GM's map editor, and the GM's clock console.
+
+Thin: parse the form, check the role, call a service, show its sentence as a message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from campaign.campaigns.permissions import Action, require
+from campaign.campaigns.views import campaign_membership
+from campaign.map import armies, orders, selectors, services
+from campaign.models import Army, Commander, Location, MoveOrder, Reveal, TerrainRegion
+from campaign.web.media_files import private_file_response
+
+
+def _sentence(exc: ValidationError) -> str:
+    return " ".join(exc.messages)
+
+
+def _float(value: str | None) -> float | None:
+    try:
+        return float(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _map_or_404(campaign):
+    tactical_map = selectors.tactical_map_for(campaign=campaign)
+    if tactical_map is None:
+        raise Http404("This campaign has no map yet.")
+    return tactical_map
+
+
+def _own_orders(view: selectors.MapView) -> list[selectors.ArmyMarker]:
+    return [a for a in view.armies if a.own and a.order_id]
+
+
+def _svg(request: HttpRequest, view: selectors.MapView) -> tuple[str, str]:
+    """The map's SVG and its version (a hash of what this viewer sees, so a poll learns nothing else: the layers,
+    the hour, the viewer's orders under way and Battles due)."""
+    layers = render_to_string("campaign/map/_layers.html", {"view": view}, request=request)
+    status = (view.event.pk, view.event.status) if view.event else None
+    seen = [layers, status, view.hour, [(a.order_id, a.order_kind, a.arrival_hour) for a in _own_orders(view)],
+            [(b["id"], b["hour"]) for b in view.due_battles]]
+    version = hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
+    svg = render_to_string("campaign/map/_svg.html", {"view": view, "layers": mark_safe(layers),  # noqa: S308
+                                                      "version": version}, request=request)
+    return svg, version
+
+
+@login_required
+def map_page(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    tactical_map = selectors.tactical_map_for(campaign=campaign)
+    if tactical_map is None:
+        if membership.is_gm:
+            return redirect("map-edit", slug)
+        return render(request, "campaign/map/no_map.html", {"campaign": campaign})
+    view = selectors.map_view(tactical_map=tactical_map, membership=membership)
+    svg, _ = _svg(request, view)
+    return render(request, "campaign/map/map.html", {
+        "campaign": campaign, "view": view, "svg": svg, "is_gm": membership.is_gm,
+        "orderable": selectors.orderable_armies(membership=membership, tactical_map=tactical_map),
+        "targets": [a for a in view.armies if not a.own] if not membership.is_gm else view.armies,
+        "own_orders": _own_orders(view), "kinds": MoveOrder.Kind.choices,
+    })
+
+
+@login_required
+def map_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    """The SVG htmx polls; 204 (nothing to redraw) while the version is the one shown. With it go the hour badge
+    and the orders under way, swapped out of band (hx-swap-oob), so the page around the map keeps up too."""
+    campaign, membership = campaign_membership(request, slug)
+    view = selectors.map_view(tactical_map=_map_or_404(campaign), membership=membership)
+    svg, version = _svg(request, view)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    context = {"campaign": campaign, "view": view, "is_gm": membership.is_gm, "own_orders": _own_orders(view),
+               "oob": True}
+    live = render_to_string("campaign/map/_hour.html", context, request=request) + render_to_string(
+        "campaign/map/_under_way.html", context, request=request)
+    return HttpResponse(svg + live)
+
+
+def _order_args(request: HttpRequest, campaign, membership) -> dict:
+    army = get_object_or_404(Army, pk=request.POST.get("army") or 0, campaign=campaign)
+    if not membership.is_gm and army.commander.player_id != request.user.pk:
+        raise Http404("No such army.")
+    kind = request.POST.get("kind", MoveOrder.Kind.POINT)
+    args = {"army": army, "kind": kind, "actor": request.user}
+    if kind == MoveOrder.Kind.POINT:
+        args.update(x=_float(request.POST.get("x")), y=_float(request.POST.get("y")))
+    elif kind in (MoveOrder.Kind.LOCATION, MoveOrder.Kind.CAPTURE) and request.POST.get("location"):
+        args["location"] = get_object_or_404(Location, pk=request.POST["location"], map__campaign=campaign)
+    elif kind == MoveOrder.Kind.ARMY:
+        args["target_army"] = Army.objects.filter(pk=request.POST.get("target_army") or 0, campaign=campaign).first()
+    return args
+
+
+@login_required
+@require_POST
+def order_preview(request: HttpRequest, slug: str) -> HttpResponse:
+    """The route and the arrival hour, drawn on the map, before the order is confirmed."""
+    campaign, membership = campaign_membership(request, slug)
+    tactical_map = _map_or_404(campaign)
+    context = {"campaign": campaign, "tactical_map": tactical_map, "post": request.POST}
+    try:
+        context["plan"] = orders.move_order_plan(**_order_args(request, campaign, membership))
+    except ValidationError as exc:
+        context["error"] = _sentence(exc)
+    return render(request, "campaign/map/_preview.html", context)
+
+
+@login_required
+@require_POST
+def order_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    try:
+        order = orders.army_order_move(**_order_args(request, campaign, membership))
+    except ValidationError as exc:
+        messages.error(request, _sentence(exc))
+    else:
+        messages.success(request, f"Orders sent: {order.army.name} arrives at "
+                         f"{'about ' if order.kind == MoveOrder.Kind.ARMY else ''}hour {order.arrival_hour}.")
+    return redirect("map", slug)
+
+
+@login_required
+@require_POST
+def order_cancel(request: HttpRequest, slug: str, order_id: int) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    order = get_object_or_404(MoveOrder.objects.select_related("army__commander"), pk=order_id,
+                              army__campaign=campaign)
+    if not membership.is_gm and order.army.commander.player_id != request.user.pk:
+        raise Http404("No such order.")
+    try:
+        orders.move_order_cancel(order=order, actor=request.user)
+        messages.success(request, f"{order.army.name}'s order is cancelled: it stays where it stands.")
+    except ValidationError as exc:
+        messages.error(request, _sentence(exc))
+    return redirect("map", slug)
+
+
+# --- the GM's editor ----------------------------------------------------------------------------------------
+
+
+def _points(raw: str) -> list:
+    try:
+        points = json.loads(raw or "[]")
+    except json.JSONDecodeError:
+        raise ValidationError("Click at least three corners on the map to draw the terrain.") from None
+    return points if isinstance(points, list) else []
+
+
+def _edit(request: HttpRequest, campaign, tactical_map) -> str:
+    """Apply one editor form; returns the success sentence."""
+    post, action, actor = request.POST, request.POST.get("action"), request.user
+    x, y = _float(post.get("x")), _float(post.get("y"))
+    if action in ("location", "base", "place") and (x is None or y is None):
+        raise ValidationError("Click the map to choose where.")
+    if action == "picture":
+        if "picture" not in request.FILES:
+            raise ValidationError("Choose a picture file to upload.")
+        services.tactical_map_set_picture(tactical_map=tactical_map, upload=request.FILES["picture"], actor=actor)
+        return "The map picture is uploaded."
+    if action == "scale":
+        services.tactical_map_set_scale(tactical_map=tactical_map, width_inches=_float(post.get("width_inches")),
+                                        height_inches=_float(post.get("height_inches")), actor=actor)
+        return "The map's scale is set."
+    if action == "region":
+        region = services.terrain_region_create(
+            tactical_map=tactical_map, name=post.get("name", ""), kind=post.get("kind", ""),
+            points=_points(post.get("points", "")), penalty=_float(post.get("penalty")) or 0.0, actor=actor)
+        return f"{region.name} is drawn."
+    if action == "location":
+        holder = Commander.objects.filter(pk=post.get("holder") or 0, campaign=campaign).first()
+        location = services.location_create(
+            tactical_map=tactical_map, name=post.get("name", ""), size=post.get("size", ""), x=x, y=y, holder=holder,
+            capture_threshold=int(post["threshold"]) if post.get("threshold", "").isdigit() else None, actor=actor)
+        return f"{location.name} is placed."
+    if action == "base":
+        base = services.base_create(tactical_map=tactical_map, name=post.get("name", ""), x=x, y=y,
+                                    morale_bonus=int(post.get("morale_bonus") or 0), actor=actor)
+        return f"{base.name} is placed."
+    if action == "place":
+        army = get_object_or_404(Army, pk=post.get("army") or 0, campaign=campaign)
+        armies.army_place(army=army, tactical_map=tactical_map, x=x, y=y, actor=actor)
+        return f"{army.name} is placed."
+    if action == "delete-region":
+        services.terrain_region_delete(region=get_object_or_404(TerrainRegion, pk=post.get("id") or 0,
+                                                                map=tactical_map), actor=actor)
+        return "The terrain is removed."
+    if action == "delete-location":
+        services.location_delete(location=get_object_or_404(Location, pk=post.get("id") or 0, map=tactical_map),
+                                 actor=actor)
+        return "The location is removed."
+    if action == "reveal":
+        army = get_object_or_404(Army, pk=post.get("army") or 0, campaign=campaign)
+        to = get_object_or_404(Commander, pk=post.get("to_commander") or 0, campaign=campaign)
+        services.reveal_create(army=army, to_commander=to, what=post.get("what", ""), actor=actor)
+        return f"{to}'s player now sees {army.name}'s {post.get('what')}."
+    raise ValidationError("Pick something to do.")
+
+
+@login_required
+def map_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.EDIT_CAMPAIGN)
+    tactical_map = services.tactical_map_get_or_create(campaign=campaign, actor=request.user)
+    if request.method == "POST":
+        try:
+            messages.success(request, _edit(request, campaign, tactical_map))
+        except ValidationError as exc:
+            messages.error(request, _sentence(exc))
+        return redirect("map-edit", slug)
+    view = selectors.map_view(tactical_map=tactical_map, membership=membership)
+    svg, _ = _svg(request, view)
+    return render(request, "campaign/map/edit.html", {
+        "campaign": campaign, "view": view, "svg": svg, "kinds": TerrainRegion.Kind.choices,
+        "sizes": Location.Size.choices, "reveal_kinds": Reveal.What.choices,
+        "armies": Army.objects.filter(campaign=campaign).select_related("commander").order_by("name"),
+        "commanders": Commander.objects.filter(campaign=campaign).order_by("name"),
+    })
+
+
+@login_required
+def map_picture(request: HttpRequest, slug: str, size: str = "full") -> FileResponse:
+    """The map picture (size "thumbnail": its thumbnail): every member sees the terrain (fog hides armies only)."""
+    campaign, _ = campaign_membership(request, slug)
+    tactical_map = selectors.tactical_map_for(campaign=campaign)
+    if tactical_map is None:
+        raise Http404("This campaign has no map yet.")
+    picture = tactical_map.thumbnail if size == "thumbnail" else tactical_map.picture
+    return private_file_response(picture, missing="This map has no picture yet.")

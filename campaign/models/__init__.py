@@ -1,0 +1,57 @@
+"""Every model of the campaign app, one module per domain, re-exported here: `from campaign.models import Army`.
+
+The app label stays `campaign` and the migrations are as before; Django finds the models through this module.
+Migrations 0003 and 0004 name the upload paths `campaign.models._artwork_path` and `_map_picture_path`, so
+those two are re-exported too.
+"""
+
+from __future__ import annotations
+
+from campaign.models.campaigns import AuditEntry, Campaign, Day, Event, Heartbeat, Membership, Role
+from campaign.models.catalogue import UnitPath, UnitRole, UnitType, _artwork_path
+from campaign.models.commanders import (
+    POWER_CHOICES,
+    TACTICIAN_CHOICE_CHOICES,
+    Army,
+    ArmyDayActivity,
+    Commander,
+    Item,
+    Unit,
+    UnitTraining,
+)
+from campaign.models.economy import (
+    EventRecruitOffer,
+    FundingRequest,
+    UpkeepArrears,
+    UpkeepBill,
+    UpkeepLine,
+    UpkeepMoralePledge,
+)
+from campaign.models.ledger import (
+    Account,
+    EscrowHold,
+    ImmutableLedgerError,
+    LedgerEntry,
+    LedgerEntryQuerySet,
+    LedgerTransaction,
+)
+from campaign.models.map import (
+    Base,
+    DueBattle,
+    HourLog,
+    Location,
+    MoveOrder,
+    Reveal,
+    TacticalMap,
+    TerrainRegion,
+    _map_picture_path,
+)
+
+__all__ = [
+    "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
+    "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FundingRequest",
+    "Heartbeat", "HourLog", "ImmutableLedgerError", "Item", "LedgerEntry", "LedgerEntryQuerySet", "LedgerTransaction",
+    "Location", "Membership", "MoveOrder", "Reveal", "Role", "TacticalMap", "TerrainRegion", "Unit", "UnitPath",
+    "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine", "UpkeepMoralePledge",
+    "_artwork_path", "_map_picture_path",
+]
