@@ -26,8 +26,6 @@ from campaign.catalogue.views import unit_type_picture_response
 from campaign.models import Campaign, UnitPath, UnitRole, UnitType
 
 ROLE_HELP = f"One of {', '.join(UnitRole.values)}, or empty."
-
-
 PATH_HELP = f"One of {', '.join(UnitPath.values)}, or empty."
 
 

@@ -7,11 +7,7 @@ from __future__ import annotations
 from campaign.web.images import CleanImage, ImageRules, image_upload_process
 
 MAX_SIDE = 2048
-
-
 THUMBNAIL_SIDE = 256
-
-
 ARTWORK = ImageRules(noun="image", max_bytes=5 * 1024 * 1024, max_pixels=40_000_000, max_side=MAX_SIDE,
                      thumbnail_side=THUMBNAIL_SIDE)
 

@@ -24,8 +24,6 @@ from campaign.models import Campaign, UnitPath, UnitRole, UnitType
 from cardgames.engine.core import RuleError
 
 DEFAULT_CATALOGUE = Path(__file__).resolve().parent / "data" / "unit_catalogue.json"
-
-
 FIELDS = ("strength", "role", "path", "traits", "text", "effects", "quest", "third_training")
 
 

@@ -14,25 +14,12 @@ from PIL import Image, ImageDraw, ImageFont
 from campaign.models import Commander, Unit, UnitType
 
 DPI = 150
-
-
 PAGE_SIZE = (1240, 1754)  # A4 (210 x 297 mm) at 150 dots per inch
-
-
 COLUMNS, ROWS = 3, 3
-
-
 CARDS_PER_PAGE = COLUMNS * ROWS
-
-
 MARGIN, GAP, PADDING = 50, 24, 18
-
-
 INK, MUTED, FRAME = (31, 29, 26), (107, 101, 92), (122, 46, 31)
-
-
 ART_HEIGHT = 170
-
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 

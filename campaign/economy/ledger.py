@@ -37,11 +37,7 @@ from campaign.models import (
 )
 
 Kind = LedgerTransaction.Kind
-
-
 NEVER_NEGATIVE = frozenset({Account.Kind.PURSE, Account.Kind.ESCROW})
-
-
 Legs = Sequence[tuple[Account, int]]
 
 

@@ -12,32 +12,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 LUNARI_PER_UPKEEP_STRENGTH = 5
-
-
 LUNARI_PER_MORALE_POINT = 5
-
-
 UPKEEP_OFFSET_PER_MORALE = 5
-
-
 MAX_TRAININGS = 3
-
-
 TRAINING_PRICE_PER_STRENGTH = 10
-
-
 WEAPON_CARD_OFFSET = 5
-
 
 # Recruiting price by the unit's Strength; other Strengths are priced by the game master.
 RECRUIT_PRICES: dict[int, int] = {1: 10, 2: 30, 3: 60, 4: 100, 5: 150}
-
-
 RECRUIT_PRICES_AFTER_QUEST: dict[int, int] = {1: 8, 2: 24, 3: 48, 4: 80, 5: 120}
 
-
 UNDEAD_TRAIT = "Undead"
-
 
 # Commander powers: rows are Roles, columns are Paths (RULINGS.md "Commander powers").
 POWER_GRID: dict[str, dict[str, str]] = {
@@ -50,11 +35,7 @@ POWER_GRID: dict[str, dict[str, str]] = {
     "Savant": {"Steel": "Rogue", "Magic": "Illusionist", "Faith": "Chaplain", "Nature": "Shaman",
                "Mind": "Etherealist"},
 }
-
-
 COMMANDER_POWERS: tuple[str, ...] = tuple(power for row in POWER_GRID.values() for power in row.values())
-
-
 # Tactician copies one power of the Guardian row or the Steel column (not itself).
 TACTICIAN_CHOICES: tuple[str, ...] = tuple(
     dict.fromkeys([*POWER_GRID["Guardian"].values(), *(row["Steel"] for row in POWER_GRID.values())])

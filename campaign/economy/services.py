@@ -332,11 +332,7 @@ def unit_name_retinue(*, unit: Unit, name: str, actor: User | None) -> Unit:
 
 
 FAIR_ESCAPE_INFLUENCE = 1
-
-
 """What Fair Escape costs a player character (RULINGS: spent as Influence, unless a retinue takes -2)."""
-
-
 RETINUE_ESCAPE_STRENGTH = 2
 
 

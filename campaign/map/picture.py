@@ -22,18 +22,10 @@ def map_picture_process(upload) -> CleanImage:
 
 # The demo valley, in inches on a 48 x 36 inch map; the demo's terrain regions use the same polygons.
 VALLEY_WIDTH, VALLEY_HEIGHT = 48.0, 36.0
-
-
 VALLEY_RIVER = ((20.0, 0.0), (23.0, 0.0), (24.5, 10.0), (23.5, 19.0), (25.5, 36.0), (22.0, 36.0),
                 (20.5, 19.0), (21.5, 10.0))
-
-
 VALLEY_FOREST = ((4.0, 16.0), (13.0, 14.0), (16.0, 22.0), (10.0, 28.0), (3.0, 24.0))
-
-
 VALLEY_HILLS = ((30.0, 3.0), (42.0, 2.0), (45.0, 10.0), (36.0, 13.0), (29.0, 9.0))
-
-
 VALLEY_MARSH = ((27.0, 26.0), (35.0, 24.0), (37.0, 31.0), (28.0, 33.0))
 
 

@@ -43,8 +43,6 @@ from campaign.map.terrain import (
 )
 
 LATTICE_SPACING = 4.0
-
-
 LINK_RADIUS = 6.0
 
 

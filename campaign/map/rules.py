@@ -13,51 +13,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 Point = tuple[float, float]
-
-
 ArmyKey = int | str
 
-
 BASE_SPEED = 3.0
-
-
 SLOW_PENALTY = 1.0
-
-
 FAST_BONUS = 1.0
-
-
 MIN_SPEED = 0.5
-
-
 DIFFICULT_PENALTY = 1.0
-
-
 UNITS_PER_MINIATURE = 4
-
-
 ROUTED_RETREAT_MOVES = 2
-
-
 BATTLE_COOLDOWN_HOURS = 1
-
-
 # How close (inches) an army must come to an enemy army or a defended enemy location for a Battle to be due.
 DEFAULT_CONTACT_INCHES = 1.0
-
-
 CAPTURE_THRESHOLDS: dict[str, int] = {"camp": 3, "town": 15, "city": 60}
 
-
 SLOW = "Slow"
-
-
 FAST = "Fast"
-
-
 FLY = "Fly"
-
-
 BURROW = "Burrow"
 
 

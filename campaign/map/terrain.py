@@ -17,11 +17,7 @@ CLEARANCE = 0.05
 
 
 BUCKET_SIZE = 4.0
-
-
 _EPS = 1e-9
-
-
 _IMPASSABLE = math.inf
 
 

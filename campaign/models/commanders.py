@@ -19,8 +19,6 @@ from campaign.models.catalogue import UnitType
 # ---------------------------------------------------------------------------------------------
 
 POWER_CHOICES = [(power, power) for power in COMMANDER_POWERS]
-
-
 TACTICIAN_CHOICE_CHOICES = [(power, power) for power in TACTICIAN_CHOICES]
 
 

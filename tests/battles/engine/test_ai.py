@@ -8,7 +8,8 @@ from battles.engine import GAME
 from cardgames.engine.players import GreedyPlayer, RandomPlayer
 from cardgames.engine.simulate import play
 
-CATALOGUE = json.loads((Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json").read_text())
+CATALOGUE_PATH = Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json"
+CATALOGUE = json.loads(CATALOGUE_PATH.read_text())
 
 
 def random_config(rng: random.Random) -> dict:

@@ -15,7 +15,8 @@ from cardgames.engine.core import GameRecord, RuleError, record_of, replay
 
 from .helpers import act, battle, texts, unit
 
-CATALOGUE = json.loads((Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json").read_text())
+CATALOGUE_PATH = Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json"
+CATALOGUE = json.loads(CATALOGUE_PATH.read_text())
 BY_NAME = {u["name"]: u for u in CATALOGUE}
 
 
