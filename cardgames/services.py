@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from celery import current_app
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -81,10 +82,9 @@ def _ai_player(policy: str, seed: int, game: Game) -> RandomPlayer | GreedyPlaye
 
 
 def _enqueue_ai_if_due(match: Match) -> None:
-    from cardgames.tasks import match_play_ai_task  # the task module imports this one
-
+    """Queue the AI seats' moves after commit. The task is named, not imported: cardgames.tasks imports this module."""
     if match.status == Match.Status.ACTIVE and match.seats.exclude(ai="").exists():
-        transaction.on_commit(lambda: match_play_ai_task.delay(match.pk))
+        transaction.on_commit(lambda: current_app.signature("cardgames.match_play_ai", args=(match.pk,)).delay())
 
 
 @transaction.atomic

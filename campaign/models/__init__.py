@@ -2,7 +2,8 @@
 
 The app label stays `campaign` and the migrations are as before; Django finds the models through this module.
 Migrations 0003 and 0004 name the upload paths `campaign.models._artwork_path` and `_map_picture_path`, so
-those two are re-exported too.
+those two are re-exported too. The model modules import Django, each other and the pure economy rules
+(campaign.economy.rules), nothing else of the project.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def defaults(db):
     """A small default catalogue (no campaign), by name."""
     from campaign.catalogue.entries import catalogue_load
     from campaign.models import UnitType
-    from tests.campaign.test_catalogue import SMALL
+    from tests.campaign.catalogue.test_entries import SMALL
 
     catalogue_load(entries=SMALL)
     return {t.name: t for t in UnitType.objects.filter(campaign=None)}

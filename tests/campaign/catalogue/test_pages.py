@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from campaign.models import UnitType
-from tests.campaign.test_artwork import image_bytes, upload
+from tests.campaign.catalogue.test_artwork import image_bytes, upload
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 

@@ -9,9 +9,9 @@ from campaign.catalogue import selectors as catalogue_selectors
 from campaign.catalogue import services as catalogue_services
 from campaign.catalogue.entries import catalogue_entry_of, catalogue_load
 from campaign.models import AuditEntry, UnitType
+from tests.campaign.catalogue.test_artwork import image_bytes, upload
+from tests.campaign.catalogue.test_entries import SMALL
 from tests.campaign.factories import CampaignFactory
-from tests.campaign.test_artwork import image_bytes, upload
-from tests.campaign.test_catalogue import SMALL
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ import pytest
 
 from campaign.catalogue.entries import catalogue_load
 from campaign.models import UnitType
+from tests.campaign.catalogue.test_artwork import image_bytes, upload
+from tests.campaign.catalogue.test_entries import SMALL
 from tests.campaign.factories import CampaignFactory
-from tests.campaign.test_artwork import image_bytes, upload
-from tests.campaign.test_catalogue import SMALL
 from tests.helpers import api_for
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
