@@ -1,5 +1,5 @@
 """Unit artwork uploads: a real image of at most 5 MB and 40 megapixels, stored as a clean copy of at
-most 2048 px with a 256 px thumbnail (campaign/images.py does the checking and cleaning).
+most 2048 px with a 256 px thumbnail (campaign.web.images does the checking and cleaning).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from campaign.models import UnitPath, UnitRole, UnitType
 
 
 class UnitTypeForm(forms.Form):
-    """A unit type as a game master writes it; campaign.catalogue checks the entry it makes, like a file's."""
+    """A unit type as a game master writes it; campaign.catalogue.entries checks the entry it makes, like a file's."""
 
     name = forms.CharField(max_length=120)
     strength = forms.CharField(max_length=5, required=False, help_text='A whole number, or "-" for none.')
@@ -84,6 +84,6 @@ class UnitTypeForm(forms.Form):
 
 
 class ArtworkForm(forms.Form):
-    """Any file: campaign.artwork decides, with Pillow, whether it is an image Muster can use."""
+    """Any file: campaign.catalogue.artwork decides, with Pillow, whether it is an image Muster can use."""
 
     artwork = forms.FileField(label="Artwork", help_text="A PNG, JPEG, WebP or GIF of at most 5 MB.")

@@ -1,6 +1,7 @@
 """The unit catalogue page: every unit type a campaign sees, for its members; game masters add and edit types
-and upload artwork. Saves go through services.unit_type_save (and so campaign.catalogue's checks); the
-artwork through Pillow in campaign.artwork. Editing a default type makes the campaign's own version of it.
+and upload artwork. Saves go through services.unit_type_save (and so campaign.catalogue.entries' checks);
+the artwork through Pillow in campaign.catalogue.artwork. Editing a default type makes the campaign's own
+version of it.
 """
 
 from __future__ import annotations

@@ -18,8 +18,6 @@ from campaign.models import (
     FundingRequest,
 )
 
-# --- funding requests ---------------------------------------------------------------------------------
-
 
 @transaction.atomic
 def funding_request_create(*, requester: Commander, funder: Commander, amount: int, reason: str,

@@ -1,4 +1,10 @@
-"""Writes for campaigns, events, days, memberships and the economy. Each is one transaction with an audit row."""
+"""Writes for commanders and their forces: commanders (level, power, Influence), items, recruiting (offers and
+prices), training, units killed and retinues named, and Fair Escape. Each is one transaction with an audit row.
+
+Lunari move only through campaign.economy.ledger. Role checks (GM-only actions) happen in the views through
+campaign.campaigns.permissions; a service here also refuses an actor who may not act for the commander whose
+purse or unit it touches (actor None is a scheduled job or the demo loader).
+"""
 
 from __future__ import annotations
 
@@ -33,13 +39,6 @@ from campaign.models import (
     UnitTraining,
     UnitType,
 )
-
-# ---------------------------------------------------------------------------------------------
-# The economy: commanders, items, armies, recruiting, training, upkeep, Morale, retinues, funding.
-# Lunari move only through campaign.ledger. Role checks (GM-only actions) happen in the views
-# through campaign.permissions; a service here also refuses an actor who may not act for the
-# commander whose purse or unit it touches (actor None is a scheduled job or the demo loader).
-# ---------------------------------------------------------------------------------------------
 
 
 def _check_power(power: str, tactician_choice: str) -> None:

@@ -29,8 +29,6 @@ from campaign.models import (
     UpkeepMoralePledge,
 )
 
-# --- upkeep, Morale and the end of a Day -----------------------------------------------------------------
-
 
 @transaction.atomic
 def upkeep_pledge_morale(*, commander: Commander, day: Day, points: int, actor: User | None

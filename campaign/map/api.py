@@ -1,6 +1,6 @@
 """The map API: the fog-of-war view of a map, terrain, locations, armies (form, split, merge, disband), move
 orders (with a preview), reveals, the event clock and Battles due. Thin: parse, check the role, call a service.
-Fog of war is applied by map_selectors, so a player's response never holds an army they may not see, not even
+Fog of war is applied by campaign.map.selectors, so a player's response never holds an army they may not see, not even
 its id.
 """
 

@@ -38,8 +38,6 @@ def _locked(event: Event) -> Event:
     return Event.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=event.pk)
 
 
-# --- one hour --------------------------------------------------------------------------------------------
-
 
 @dataclass
 class HourResult:

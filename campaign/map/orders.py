@@ -23,8 +23,6 @@ from campaign.models import (
     TacticalMap,
 )
 
-# --- move orders --------------------------------------------------------------------------------------------
-
 
 @dataclass(frozen=True)
 class OrderPlan:

@@ -1,5 +1,5 @@
 """The tactical map's picture: a real image of at most 10 MB, stored as a clean JPEG of at most 2400 px and
-a thumbnail (campaign/images.py checks and cleans it). Also paints the demo's valley (river, forest, hills)
+a thumbnail (campaign.web.images checks and cleans it). Also paints the demo's valley (river, forest, hills)
 so the demo needs no image file.
 """
 

@@ -1,8 +1,9 @@
-"""Writes for the tactical map: the picture and scale, terrain, locations, Bases, armies on the map, move
-orders, reveals and the outcome of a Battle. Each is one transaction with an audit row for a person's change.
+"""Writes for the tactical map itself: the picture and scale, terrain, locations, Bases, reveals and the outcome
+of a Battle on the map (armies are campaign.map.armies, orders campaign.map.orders). Each is one transaction
+with an audit row for a person's change.
 
 Locks, when several are taken: the Event, then armies in primary-key order, then locations (the hour
-processing in campaign.clock takes them in the same order, so the two never deadlock).
+processing in campaign.map.hour takes them in the same order, so the two never deadlock).
 """
 
 from __future__ import annotations

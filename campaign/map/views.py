@@ -1,4 +1,4 @@
-"""Map pages: the tactical map (fog of war applied by map_selectors), a player's orders panel with a route
+"""Map pages: the tactical map (fog of war applied by campaign.map.selectors), a player's orders panel with a route
 preview before confirming, the GM's map editor, and the GM's clock console.
 
 Thin: parse the form, check the role, call a service, show its sentence as a message.

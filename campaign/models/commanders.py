@@ -12,12 +12,6 @@ from campaign.economy.rules import COMMANDER_POWERS, TACTICIAN_CHOICES, starting
 from campaign.models.campaigns import Campaign, Day, Event
 from campaign.models.catalogue import UnitType
 
-# ---------------------------------------------------------------------------------------------
-# The economy: commanders, the unit catalogue, units and armies, the lunari ledger, recruiting,
-# training, upkeep, Morale and funding requests. Rows change only through campaign.services and
-# campaign.ledger; the ledger's entries never change at all.
-# ---------------------------------------------------------------------------------------------
-
 POWER_CHOICES = [(power, power) for power in COMMANDER_POWERS]
 TACTICIAN_CHOICE_CHOICES = [(power, power) for power in TACTICIAN_CHOICES]
 

@@ -12,12 +12,6 @@ from django.db.models import Q
 from campaign.models.campaigns import Campaign, Day, Event
 from campaign.models.commanders import Army, Commander
 
-# ---------------------------------------------------------------------------------------------
-# The tactical map: the picture and its scale, terrain, locations and Bases, move orders, the
-# event clock's hour log, Battles that came due, and what game masters revealed. Rows change only
-# through campaign.map_services and campaign.clock.
-# ---------------------------------------------------------------------------------------------
-
 
 def _map_picture_path(instance: TacticalMap, filename: str) -> str:
     return f"maps/c{instance.campaign_id}/{filename}"
@@ -62,7 +56,8 @@ class TerrainRegion(models.Model):
     penalty = models.FloatField(default=0.0, help_text="Inches of speed lost inside (especially challenging only).")
     points = models.JSONField(help_text="Corners as [[x, y], ...] in inches.")
     svg_points: str
-    """Not a field: the corners as an SVG points attribute, set by map_selectors.map_view on the regions it shows."""
+    """Not a field: the corners as an SVG points attribute, set by campaign.map.selectors.map_view on the regions
+    it shows."""
 
     class Meta:
         ordering = ["map", "id"]
