@@ -23,13 +23,13 @@ from campaign.economy.forms import (
     DayCloseForm,
     LunariForm,
 )
-from campaign.economy.views import _refused
 from campaign.models import (
     Campaign,
     Commander,
     UpkeepArrears,
 )
 from campaign.web.forms import form_errors_sentence
+from campaign.web.refusals import refusal_message
 
 # --- the game masters' economy ---------------------------------------------------------------------------
 
@@ -87,7 +87,7 @@ def economy_lunari(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     try:
         post(commander=commander, amount=amount, reason=form.cleaned_data["reason"], actor=request.user)
     except ValidationError as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         done = f"Granted {amount} lunari to {commander}." if kind == "grant" else f"Fined {commander} {amount} lunari."
         messages.success(request, done)
@@ -138,7 +138,7 @@ def arrears_decide(request: HttpRequest, slug: str, arrears_id: int, decision: s
         else:
             upkeep.upkeep_arrears_forgive(arrears=debt, note=form.cleaned_data["note"], actor=request.user)
     except (ValidationError, NotAllowed) as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         verb = "settled" if decision == "settle" else "forgiven"
         messages.success(request, f"{debt.commander}'s debt of {debt.amount} lunari is {verb}.")

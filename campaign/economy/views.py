@@ -50,6 +50,7 @@ from campaign.models import (
     Unit,
 )
 from campaign.web.forms import form_errors_sentence
+from campaign.web.refusals import refusal_message
 
 LEDGER_ROWS = 100
 
@@ -67,9 +68,6 @@ def _commander(request: HttpRequest, slug: str, commander_id: int):
     campaign, membership = campaign_membership(request, slug)
     return campaign, membership, commander_visible_or_404(membership=membership, commander_id=commander_id)
 
-
-def _refused(request: HttpRequest, exc: ValidationError | NotAllowed) -> None:
-    messages.error(request, exc.message if isinstance(exc, NotAllowed) else " ".join(exc.messages))
 
 
 def _paid_by(commander: Commander, payer: Commander) -> str:
@@ -206,7 +204,7 @@ def commander_recruit(request: HttpRequest, slug: str, commander_id: int) -> Htt
         unit = services.unit_recruit(commander=commander, unit_type=offer.unit_type, event=event, paid_by=payer,
                                      actor=request.user)
     except (ValidationError, NotAllowed) as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         messages.success(request, f"{unit.unit_type} joined {commander}'s reserve{_paid_by(commander, payer)}.")
     return _back(commander, "units")
@@ -230,7 +228,7 @@ def unit_train(request: HttpRequest, slug: str, commander_id: int, unit_id: int)
         training = services.unit_train(unit=unit, event=event, paid_by=payer, actor=request.user,
                                        weapon_items=list(form.cleaned_data["weapon_items"]))
     except (ValidationError, NotAllowed) as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         became = f" and became {training.type_to}" if training.type_to != training.type_from else ""
         messages.success(request, f"{training.type_from} trained to Strength {training.strength_to}{became}, "
@@ -250,7 +248,7 @@ def unit_name(request: HttpRequest, slug: str, commander_id: int, unit_id: int) 
     try:
         unit = services.unit_name_retinue(unit=unit, name=form.cleaned_data["name"], actor=request.user)
     except (ValidationError, NotAllowed) as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         messages.success(request, f"The retinue is now called {unit.name}.")
     return _back(commander, "units")
@@ -270,7 +268,7 @@ def fair_escape(request: HttpRequest, slug: str, commander_id: int) -> HttpRespo
     try:
         commander = services.commander_fair_escape(commander=commander, retinue_unit=unit, actor=request.user)
     except (ValidationError, NotAllowed) as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         if unit is None:
             messages.success(request, f"{commander} spent 1 Influence for Fair Escape: {commander.influence} left.")
@@ -298,7 +296,7 @@ def morale_buy(request: HttpRequest, slug: str, commander_id: int) -> HttpRespon
             commander = upkeep.morale_buy(commander=commander, day=day, points=form.cleaned_data["points"],
                                           actor=request.user)
         except (ValidationError, NotAllowed) as exc:
-            _refused(request, exc)
+            refusal_message(request, exc)
         else:
             messages.success(request, f"{commander} bought {form.cleaned_data['points']} Morale: "
                                       f"now {commander.morale}.")
@@ -321,7 +319,7 @@ def upkeep_pledge(request: HttpRequest, slug: str, commander_id: int) -> HttpRes
         try:
             upkeep.upkeep_pledge_morale(commander=commander, day=day, points=points, actor=request.user)
         except (ValidationError, NotAllowed) as exc:
-            _refused(request, exc)
+            refusal_message(request, exc)
         else:
             forecast = selectors.upkeep_forecast(commander=commander, day=day)
             saves = (f"it takes {forecast.morale_offset} lunari off today's bill" if forecast.gross
@@ -343,7 +341,7 @@ def funding_create(request: HttpRequest, slug: str, commander_id: int) -> HttpRe
                                                           amount=form.cleaned_data["amount"],
                                                           reason=form.cleaned_data["reason"], actor=request.user)
     except (ValidationError, NotAllowed) as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         messages.success(request, f"Asked {funding.funder} for {funding.amount} lunari.")
     return _back(commander, "funding")
@@ -374,7 +372,7 @@ def funding_decide(request: HttpRequest, slug: str, commander_id: int, request_i
     try:
         funding = service(**kwargs)
     except (ValidationError, NotAllowed) as exc:
-        _refused(request, exc)
+        refusal_message(request, exc)
     else:
         messages.success(request, done.format(amount=funding.amount, requester=funding.requester,
                                               funder=funding.funder))

@@ -31,7 +31,7 @@ from campaign.models import (
 )
 
 
-def _checked(call, *args, **kwargs):
+def service_checked(call, *args, **kwargs):
     """Run a service; its sentence becomes a 400."""
     try:
         return call(*args, **kwargs)
@@ -39,12 +39,12 @@ def _checked(call, *args, **kwargs):
         raise ValidationError({"detail": " ".join(exc.messages)}) from exc
 
 
-def _schema_run(view) -> bool:
+def building_schema(view) -> bool:
     """True while drf-spectacular builds the schema (there is no user to scope the queryset by)."""
     return getattr(view, "swagger_fake_view", False)
 
 
-def _member(request, campaign_id: int):
+def member_or_404(request, campaign_id: int):
     membership = membership_for(user=request.user, campaign=campaign_id)
     if membership is None:
         raise NotFound("No such campaign.")
@@ -100,14 +100,15 @@ class TacticalMapViewSet(viewsets.ReadOnlyModelViewSet):
     pagination_class = None
 
     def get_queryset(self):
-        if _schema_run(self):
+        if building_schema(self):
             return TacticalMap.objects.none()
         return TacticalMap.objects.filter(campaign__memberships__user=self.request.user).order_by("pk")
 
     @extend_schema(responses={200: dict})
     def retrieve(self, request, pk=None):
         tactical_map = get_object_or_404(self.get_queryset(), pk=pk)
-        view = selectors.map_view(tactical_map=tactical_map, membership=_member(request, tactical_map.campaign_id))
+        membership = member_or_404(request, tactical_map.campaign_id)
+        view = selectors.map_view(tactical_map=tactical_map, membership=membership)
         return Response(_map_state(view))
 
 
@@ -116,7 +117,7 @@ class _MapPartViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.Des
     """Parts of my campaigns' maps (``?map=<id>``); GMs add and remove them."""
 
     def get_queryset(self):
-        if _schema_run(self):
+        if building_schema(self):
             return self.serializer_class.Meta.model.objects.none()
         qs = self.serializer_class.Meta.model.objects.filter(map__campaign__memberships__user=self.request.user)
         if self.request.query_params.get("map", "").isdigit():
@@ -125,7 +126,7 @@ class _MapPartViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.Des
 
     def _gm_map(self, serializer) -> TacticalMap:
         tactical_map = serializer.validated_data["map"]
-        require(_member(self.request, tactical_map.campaign_id), Action.EDIT_CAMPAIGN)
+        require(member_or_404(self.request, tactical_map.campaign_id), Action.EDIT_CAMPAIGN)
         return tactical_map
 
 
@@ -134,12 +135,12 @@ class TerrainRegionViewSet(_MapPartViewSet):
 
     def perform_create(self, serializer):
         data = serializer.validated_data
-        serializer.instance = _checked(services.terrain_region_create, tactical_map=self._gm_map(serializer),
-                                       name=data["name"], kind=data["kind"], points=data["points"],
-                                       penalty=data.get("penalty", 0.0), actor=self.request.user)
+        serializer.instance = service_checked(services.terrain_region_create, tactical_map=self._gm_map(serializer),
+                                              name=data["name"], kind=data["kind"], points=data["points"],
+                                              penalty=data.get("penalty", 0.0), actor=self.request.user)
 
     def perform_destroy(self, instance):
-        require(_member(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
+        require(member_or_404(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
         services.terrain_region_delete(region=instance, actor=self.request.user)
 
 
@@ -148,13 +149,13 @@ class LocationViewSet(_MapPartViewSet):
 
     def perform_create(self, serializer):
         data = serializer.validated_data
-        serializer.instance = _checked(services.location_create, tactical_map=self._gm_map(serializer),
-                                       name=data["name"], size=data["size"], x=data["x"], y=data["y"],
-                                       capture_threshold=data.get("capture_threshold"), holder=data.get("holder"),
-                                       actor=self.request.user)
+        serializer.instance = service_checked(services.location_create, tactical_map=self._gm_map(serializer),
+                                              name=data["name"], size=data["size"], x=data["x"], y=data["y"],
+                                              capture_threshold=data.get("capture_threshold"),
+                                              holder=data.get("holder"), actor=self.request.user)
 
     def perform_destroy(self, instance):
-        require(_member(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
+        require(member_or_404(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
         services.location_delete(location=instance, actor=self.request.user)
 
 
@@ -183,7 +184,7 @@ class MoveOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
     serializer_class = MoveOrderSerializer
 
     def get_queryset(self):
-        if _schema_run(self):
+        if building_schema(self):
             return MoveOrder.objects.none()
         user = self.request.user
         mine = Q(army__campaign__memberships__user=user, army__campaign__memberships__role="gm") | Q(
@@ -208,16 +209,16 @@ class MoveOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
 
     @action(detail=False, methods=["post"])
     def preview(self, request):
-        plan = _checked(orders.move_order_plan, **self._args(request))
+        plan = service_checked(orders.move_order_plan, **self._args(request))
         return Response({"army": plan.army.pk, "kind": plan.kind, "target": plan.target, "path": plan.path,
                          "waypoints": plan.waypoints, "arrival_hour": plan.arrival_hour, "moves": plan.moves})
 
     def create(self, request):
-        order = _checked(orders.army_order_move, **self._args(request))
+        order = service_checked(orders.army_order_move, **self._args(request))
         return Response(MoveOrderSerializer(order).data, status=status.HTTP_201_CREATED)
 
     def perform_destroy(self, instance):
-        _checked(orders.move_order_cancel, order=instance, actor=self.request.user)
+        service_checked(orders.move_order_cancel, order=instance, actor=self.request.user)
 
     def destroy(self, request, *args, **kwargs):
         self.perform_destroy(self.get_object())
@@ -237,7 +238,7 @@ class RevealViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.Gen
     serializer_class = RevealSerializer
 
     def get_queryset(self):
-        if _schema_run(self):
+        if building_schema(self):
             return Reveal.objects.none()
         user = self.request.user
         mine = Q(army__campaign__memberships__user=user, army__campaign__memberships__role="gm") | Q(
@@ -246,9 +247,10 @@ class RevealViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.Gen
 
     def perform_create(self, serializer):
         data = serializer.validated_data
-        require(_member(self.request, data["army"].campaign_id), Action.EDIT_CAMPAIGN)
-        serializer.instance = _checked(services.reveal_create, army=data["army"],
-                                       to_commander=data["to_commander"], what=data["what"], actor=self.request.user)
+        require(member_or_404(self.request, data["army"].campaign_id), Action.EDIT_CAMPAIGN)
+        serializer.instance = service_checked(services.reveal_create, army=data["army"],
+                                              to_commander=data["to_commander"], what=data["what"],
+                                              actor=self.request.user)
 
 
 class ArmyUnitSerializer(serializers.Serializer):
@@ -309,7 +311,7 @@ class ArmyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     serializer_class = ArmyRosterSerializer
 
     def get_queryset(self):
-        if _schema_run(self):
+        if building_schema(self):
             return Army.objects.none()
         user = self.request.user
         gm_of = Membership.objects.filter(user=user, role=Role.GM).values("campaign_id")
@@ -338,16 +340,16 @@ class ArmyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         membership = membership_for(user=request.user, campaign=commander.campaign_id) if commander else None
         if commander is None or not may_act_for(membership, commander.player_id):
             raise NotFound("No such commander among yours.")
-        army = _checked(armies.army_form, commander=commander, name=values["name"], unit_ids=values["units"],
-                        actor=request.user)
+        army = service_checked(armies.army_form, commander=commander, name=values["name"], unit_ids=values["units"],
+                               actor=request.user)
         return self._roster(Army.objects.select_related("map").get(pk=army.pk), status.HTTP_201_CREATED)
 
     @extend_schema(request=ArmySplitInputSerializer, responses={201: ArmyRosterSerializer})
     @action(detail=True, methods=["post"])
     def split(self, request, pk=None):
         values = _valid(ArmySplitInputSerializer, request)
-        new = _checked(armies.army_split, army=self.get_object(), unit_ids=values["units"],
-                       name=values["name"], actor=request.user)
+        new = service_checked(armies.army_split, army=self.get_object(), unit_ids=values["units"],
+                              name=values["name"], actor=request.user)
         return self._roster(Army.objects.select_related("map").get(pk=new.pk), status.HTTP_201_CREATED)
 
     @extend_schema(request=ArmyMergeInputSerializer, responses={200: ArmyRosterSerializer})
@@ -357,11 +359,11 @@ class ArmyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         into = self.get_queryset().filter(pk=_valid(ArmyMergeInputSerializer, request)["into"]).first()
         if into is None:
             raise NotFound("No such army among yours to merge into.")
-        into = _checked(armies.army_merge, army=army, into=into, actor=request.user)
+        into = service_checked(armies.army_merge, army=army, into=into, actor=request.user)
         return self._roster(Army.objects.select_related("map").get(pk=into.pk))
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"])
     def disband(self, request, pk=None):
-        _checked(armies.army_disband, army=self.get_object(), actor=request.user)
+        service_checked(armies.army_disband, army=self.get_object(), actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

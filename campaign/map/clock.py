@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from campaign.campaigns import audit
 from campaign.economy import upkeep
-from campaign.map.hour import HourResult, _locked, event_hour_process
+from campaign.map.hour import HourResult, event_hour_process, event_locked
 from campaign.models import (
     Base,
     Day,
@@ -54,7 +54,7 @@ def event_next_hour_at(*, event: Event) -> datetime | None:
 @transaction.atomic
 def event_clock_start(*, event: Event, actor: User | None, now: datetime | None = None) -> Event:
     """Start a planned Event's clock: hours fall due every `minutes_per_hour` real minutes from now."""
-    event = _locked(event)
+    event = event_locked(event)
     if event.status != Event.Status.PLANNED:
         raise ValidationError(f"{event.name} is {event.get_status_display().lower()}: only a planned Event starts"
                               " (resume a paused one).")
@@ -69,7 +69,7 @@ def event_clock_start(*, event: Event, actor: User | None, now: datetime | None 
 @transaction.atomic
 def event_clock_pause(*, event: Event, actor: User | None, now: datetime | None = None) -> Event:
     """Stop the clock; the part of the hour already run is kept for when it resumes."""
-    event = _locked(event)
+    event = event_locked(event)
     if event.status != Event.Status.RUNNING:
         raise ValidationError(f"{event.name}'s clock is not running: there is nothing to pause.")
     event.status, event.clock_paused_at = Event.Status.PAUSED, now or timezone.now()
@@ -82,7 +82,7 @@ def event_clock_pause(*, event: Event, actor: User | None, now: datetime | None 
 @transaction.atomic
 def event_clock_resume(*, event: Event, actor: User | None, now: datetime | None = None) -> Event:
     """Run the clock again; the time it stood paused is not counted."""
-    event = _locked(event)
+    event = event_locked(event)
     if event.status != Event.Status.PAUSED:
         raise ValidationError(f"{event.name}'s clock is not paused: start or pause it first.")
     now = now or timezone.now()
@@ -98,7 +98,7 @@ def event_clock_resume(*, event: Event, actor: User | None, now: datetime | None
 def event_clock_advance(*, event: Event, actor: User | None, now: datetime | None = None) -> HourResult:
     """Process the next hour now, by hand. If it was not yet due, the clock counts it as due from now on, so the
     following hour comes at the clock's next turn and no hour is processed twice or skipped."""
-    event = _locked(event)
+    event = event_locked(event)
     if event.status == Event.Status.CLOSED:
         raise ValidationError(f"{event.name} is closed: its clock cannot move.")
     ahead = max(0, event.current_hour + 1 - event_due_hour(event=event, now=now))

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from campaign.campaigns.permissions import Action, require
 from campaign.map import clock, selectors, services
-from campaign.map.api import _checked, _member, _schema_run
+from campaign.map.api import building_schema, member_or_404, service_checked
 from campaign.models import (
     Army,
     Day,
@@ -38,7 +38,7 @@ class EventClockViewSet(viewsets.GenericViewSet):
     serializer_class = EventClockSerializer
 
     def get_queryset(self):
-        if _schema_run(self):
+        if building_schema(self):
             return Event.objects.none()
         return Event.objects.filter(campaign__memberships__user=self.request.user).order_by("pk")
 
@@ -52,8 +52,8 @@ class EventClockViewSet(viewsets.GenericViewSet):
 
     def _control(self, request, pk, call) -> Response:
         event = get_object_or_404(self.get_queryset(), pk=pk)
-        require(_member(request, event.campaign_id), Action.RUN_CLOCK)
-        _checked(call, event)
+        require(member_or_404(request, event.campaign_id), Action.RUN_CLOCK)
+        service_checked(call, event)
         event.refresh_from_db()
         return Response(self._state(event))
 
@@ -105,7 +105,7 @@ class DueBattleViewSet(viewsets.GenericViewSet):
     def list(self, request):
         event = get_object_or_404(Event.objects.filter(campaign__memberships__user=request.user).distinct(),
                                   pk=request.query_params.get("event") or 0)
-        membership = _member(request, event.campaign_id)
+        membership = member_or_404(request, event.campaign_id)
         own = set() if membership.is_gm else selectors.own_commander_ids(membership=membership)
         rows = selectors.due_battles_for(event=event, is_gm=membership.is_gm, own_ids=own)
         return Response([{"id": b["id"], "hour": b["hour"], "armies": [pk for pk, _ in b["sides"]],
@@ -116,12 +116,12 @@ class DueBattleViewSet(viewsets.GenericViewSet):
     def outcome(self, request, pk=None):
         battle = get_object_or_404(DueBattle.objects.filter(event__campaign__memberships__user=request.user)
                                    .distinct(), pk=pk)
-        require(_member(request, battle.event.campaign_id), Action.RUN_CLOCK)
+        require(member_or_404(request, battle.event.campaign_id), Action.RUN_CLOCK)
         winner_id = int(request.data.get("winner") or 0)
         if winner_id not in (battle.first_id, battle.second_id):
             raise ValidationError({"winner": "Name the winner: one of the two armies of this Battle."})
         loser_id = battle.second_id if winner_id == battle.first_id else battle.first_id
         armies = Army.objects.in_bulk([winner_id, loser_id])
-        battle = _checked(services.battle_outcome_apply_to_map, due_battle=battle, winner_army=armies[winner_id],
-                          loser_army=armies[loser_id], routed=bool(request.data.get("routed")))
+        battle = service_checked(services.battle_outcome_apply_to_map, due_battle=battle, winner_army=armies[winner_id],
+                                 loser_army=armies[loser_id], routed=bool(request.data.get("routed")))
         return Response({"id": battle.pk, "status": battle.status, "winner": battle.winner_id})

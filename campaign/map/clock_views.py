@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 from campaign.campaigns.permissions import Action, NotAllowed, require
 from campaign.campaigns.views import campaign_membership
 from campaign.map import clock, selectors, services
-from campaign.map.views import _sentence
 from campaign.models import Army, Day, DueBattle, Event
+from campaign.web.refusals import refusal_sentence
 
 # --- the GM's clock console ---------------------------------------------------------------------------------
 
@@ -69,7 +69,7 @@ def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) 
         else:
             raise Http404("No such clock control.")
     except ValidationError as exc:
-        messages.error(request, _sentence(exc))
+        messages.error(request, refusal_sentence(exc))
     return redirect("clock", slug)
 
 
@@ -95,5 +95,5 @@ def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
                                                  routed=request.POST.get("routed") == "on")
             messages.success(request, f"{armies[winner_id].name} won; {armies[loser_id].name} fell back.")
     except (ValidationError, NotAllowed) as exc:
-        messages.error(request, _sentence(exc) if isinstance(exc, ValidationError) else exc.message)
+        messages.error(request, refusal_sentence(exc) if isinstance(exc, ValidationError) else exc.message)
     return redirect("clock", slug)

@@ -34,7 +34,7 @@ from campaign.models import (
 )
 
 
-def _locked(event: Event) -> Event:
+def event_locked(event: Event) -> Event:
     return Event.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=event.pk)
 
 
@@ -66,7 +66,7 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
     captured, defended or fought is marked as led today, so upkeep charges it when the Day closes.
     """
     with transaction.atomic():
-        event = _locked(event)
+        event = event_locked(event)
         if HourLog.objects.filter(event=event, hour=hour).exists():
             return HourResult(event_id=event.pk, hour=hour, already_done=True)
         if event.status == Event.Status.CLOSED:

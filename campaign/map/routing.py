@@ -31,15 +31,15 @@ from itertools import pairwise
 
 from campaign.map.rules import MIN_SPEED, Point, terrain_speed
 from campaign.map.terrain import (
-    _EPS,
-    _IMPASSABLE,
     CLEARANCE,
+    EPS,
+    IMPASSABLE,
+    Geometry,
     TacticalMap,
     TerrainKind,
     TerrainRegion,
-    _Geometry,
-    _geometry,
     _Polygon,
+    map_geometry,
 )
 
 LATTICE_SPACING = 4.0
@@ -85,7 +85,7 @@ def _profile(
     cuts = sorted({0.0, 1.0, *(p[0] for p in pieces), *(p[1] for p in pieces)})
     profile: list[tuple[float, float, float]] = []
     for t0, t1 in pairwise(cuts):
-        if t1 - t0 <= _EPS:
+        if t1 - t0 <= EPS:
             continue
         mid = (t0 + t1) / 2
         slow = max((r.slowdown(ignores_difficult) for p0, p1, r in pieces if p0 <= mid <= p1), default=0.0)
@@ -112,11 +112,11 @@ class _Link:
 
     __slots__ = ("blocked", "by_flag")
 
-    def __init__(self, geometry: _Geometry, a: Point, b: Point) -> None:
+    def __init__(self, geometry: Geometry, a: Point, b: Point) -> None:
         pieces = geometry.regions_on(a, b)
         length = math.dist(a, b)
         self.by_flag = tuple(_inches_by_slowdown(length, _profile(pieces, flag)) for flag in (False, True))
-        self.blocked = any(slow == _IMPASSABLE for slow, _ in self.by_flag[0])
+        self.blocked = any(slow == IMPASSABLE for slow, _ in self.by_flag[0])
 
     def hours(self, speed: float, ignores_difficult: bool) -> float:
         return _hours(self.by_flag[ignores_difficult], speed)
@@ -135,7 +135,7 @@ def _outward_corners(poly: _Polygon) -> list[Point]:
     for i, (x, y) in enumerate(pts):
         nx, ny = normals[i - 1][0] + normals[i][0], normals[i - 1][1] + normals[i][1]
         norm = math.hypot(nx, ny)
-        if norm < _EPS:
+        if norm < EPS:
             nx, ny, norm = normals[i][0], normals[i][1], 1.0
         corners.append((x + CLEARANCE * nx / norm, y + CLEARANCE * ny / norm))
     return corners
@@ -145,7 +145,7 @@ class _Roadmap:
     """The lattice and polygon corners of one map, with the clear links between them."""
 
     def __init__(self, tactical_map: TacticalMap) -> None:
-        self.geometry = geometry = _geometry(tactical_map)
+        self.geometry = geometry = map_geometry(tactical_map)
         width, height = tactical_map.width, tactical_map.height
         nodes: list[Point] = []
         pairs: set[tuple[int, int]] = set()
@@ -286,12 +286,12 @@ def _search(roadmap: _Roadmap, start: Point, destination: Point, speed: float, i
     return None
 
 
-def _segment_hours(geometry: _Geometry, a: Point, b: Point, speed: float, ignores: bool) -> float:
+def _segment_hours(geometry: Geometry, a: Point, b: Point, speed: float, ignores: bool) -> float:
     link = _Link(geometry, a, b)
     return math.inf if link.blocked else link.hours(speed, ignores)
 
 
-def _pull_tight(geometry: _Geometry, path: list[Point], speed: float, ignores: bool) -> list[Point]:
+def _pull_tight(geometry: Geometry, path: list[Point], speed: float, ignores: bool) -> list[Point]:
     """Shortcut from each kept point to the farthest later point whose straight link is clear and no slower."""
     hours = [_segment_hours(geometry, a, b, speed, ignores) for a, b in pairwise(path)]
     tight = [path[0]]
@@ -300,7 +300,7 @@ def _pull_tight(geometry: _Geometry, path: list[Point], speed: float, ignores: b
         j, along = i + 1, hours[i]
         while j + 1 < len(path):
             along += hours[j]
-            if _segment_hours(geometry, path[i], path[j + 1], speed, ignores) > along + _EPS:
+            if _segment_hours(geometry, path[i], path[j + 1], speed, ignores) > along + EPS:
                 break
             j += 1
         tight.append(path[j])
@@ -310,7 +310,7 @@ def _pull_tight(geometry: _Geometry, path: list[Point], speed: float, ignores: b
 
 def path_hours(tactical_map: TacticalMap, path: Sequence[Point], *, speed: float, ignores_difficult: bool) -> float:
     """The travel time of a path in hours (infinite if it enters impassable terrain)."""
-    geometry = _geometry(tactical_map)
+    geometry = map_geometry(tactical_map)
     return sum(_segment_hours(geometry, a, b, speed, ignores_difficult) for a, b in pairwise(path))
 
 
@@ -324,9 +324,9 @@ def plan_route(
     destination = (float(destination[0]), float(destination[1]))
     _check_point(tactical_map, start, "start")
     _check_point(tactical_map, destination, "destination")
-    if math.dist(start, destination) <= _EPS:
+    if math.dist(start, destination) <= EPS:
         return Route(path=(start,), hours=0.0, waypoints=())
-    geometry = _geometry(tactical_map)
+    geometry = map_geometry(tactical_map)
     found = _search(_roadmap(tactical_map), start, destination, speed, ignores_difficult)
     candidates = [[start, destination]]
     if found is not None:
@@ -358,16 +358,16 @@ def advance(
     This is the same walk that produced the route's waypoints. If the map changed and the path now enters
     impassable terrain, the army halts at its edge and the step says `blocked`: plan a new route.
     """
-    geometry = _geometry(tactical_map)
+    geometry = map_geometry(tactical_map)
     budget = hours
     for k, (a, b) in enumerate(pairwise(path)):
         length = math.dist(a, b)
-        if length <= _EPS:
+        if length <= EPS:
             continue
         for t0, t1, slow in _profile(geometry.regions_on(a, b), ignores_difficult):
-            rate = 0.0 if slow == _IMPASSABLE else terrain_speed(speed, slow)
+            rate = 0.0 if slow == IMPASSABLE else terrain_speed(speed, slow)
             need = math.inf if rate == 0.0 else (t1 - t0) * length / rate
-            if need <= budget + _EPS:
+            if need <= budget + EPS:
                 budget -= need
                 continue
             t = t0 + budget * rate / length
@@ -379,9 +379,9 @@ def advance(
 
 def stop_before_impassable(tactical_map: TacticalMap, start: Point, end: Point) -> Point:
     """The farthest point on the straight line start-end short of impassable terrain (a retreat halts at a shore)."""
-    geometry = _geometry(tactical_map)
+    geometry = map_geometry(tactical_map)
     length = math.dist(start, end)
-    if length <= _EPS:
+    if length <= EPS:
         return end
     entries = [t0 for t0, _, r in geometry.regions_on(start, end) if r.kind is TerrainKind.IMPASSABLE]
     if not entries:

@@ -17,8 +17,8 @@ CLEARANCE = 0.05
 
 
 BUCKET_SIZE = 4.0
-_EPS = 1e-9
-_IMPASSABLE = math.inf
+EPS = 1e-9
+IMPASSABLE = math.inf
 
 
 class TerrainKind(StrEnum):
@@ -50,7 +50,7 @@ class TerrainRegion:
     def slowdown(self, ignores_difficult: bool) -> float:
         """Inches of speed an army loses inside this region (infinite: it cannot enter)."""
         if self.kind is TerrainKind.IMPASSABLE:
-            return _IMPASSABLE
+            return IMPASSABLE
         if self.kind is TerrainKind.DIFFICULT:
             return 0.0 if ignores_difficult else DIFFICULT_PENALTY
         return self.penalty
@@ -71,7 +71,7 @@ class TacticalMap:
 
     def impassable_at(self, point: Point) -> TerrainRegion | None:
         """The impassable region that contains `point`, if any."""
-        return _geometry(self).impassable_at(point)
+        return map_geometry(self).impassable_at(point)
 
 
 @dataclass
@@ -116,23 +116,23 @@ def _inside_spans(poly: _Polygon, ax: float, ay: float, dx: float, dy: float) ->
         qx, qy = ex - ax, ey - ay
         t = (qx * fy - qy * fx) / denom
         u = (qx * dy - qy * dx) / denom
-        if -_EPS <= t <= 1 + _EPS and -_EPS <= u <= 1 + _EPS:
+        if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
             cuts.append(min(1.0, max(0.0, t)))
     cuts.sort()
     spans: list[tuple[float, float]] = []
     for t0, t1 in pairwise(cuts):
-        if t1 - t0 <= _EPS:
+        if t1 - t0 <= EPS:
             continue
         mid = (t0 + t1) / 2
         if _inside(poly, ax + mid * dx, ay + mid * dy):
-            if spans and spans[-1][1] >= t0 - _EPS:
+            if spans and spans[-1][1] >= t0 - EPS:
                 spans[-1] = (spans[-1][0], t1)
             else:
                 spans.append((t0, t1))
     return spans
 
 
-class _Geometry:
+class Geometry:
     """The map's polygons with a bucket grid for segment and point queries."""
 
     def __init__(self, tactical_map: TacticalMap) -> None:
@@ -202,5 +202,5 @@ class _Geometry:
 
 
 @lru_cache(maxsize=32)
-def _geometry(tactical_map: TacticalMap) -> _Geometry:
-    return _Geometry(tactical_map)
+def map_geometry(tactical_map: TacticalMap) -> Geometry:
+    return Geometry(tactical_map)

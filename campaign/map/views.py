@@ -23,10 +23,7 @@ from campaign.campaigns.views import campaign_membership
 from campaign.map import armies, orders, selectors, services
 from campaign.models import Army, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.media_files import private_file_response
-
-
-def _sentence(exc: ValidationError) -> str:
-    return " ".join(exc.messages)
+from campaign.web.refusals import refusal_sentence
 
 
 def _float(value: str | None) -> float | None:
@@ -119,7 +116,7 @@ def order_preview(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         context["plan"] = orders.move_order_plan(**_order_args(request, campaign, membership))
     except ValidationError as exc:
-        context["error"] = _sentence(exc)
+        context["error"] = refusal_sentence(exc)
     return render(request, "campaign/map/_preview.html", context)
 
 
@@ -130,7 +127,7 @@ def order_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         order = orders.army_order_move(**_order_args(request, campaign, membership))
     except ValidationError as exc:
-        messages.error(request, _sentence(exc))
+        messages.error(request, refusal_sentence(exc))
     else:
         messages.success(request, f"Orders sent: {order.army.name} arrives at "
                          f"{'about ' if order.kind == MoveOrder.Kind.ARMY else ''}hour {order.arrival_hour}.")
@@ -149,7 +146,7 @@ def order_cancel(request: HttpRequest, slug: str, order_id: int) -> HttpResponse
         orders.move_order_cancel(order=order, actor=request.user)
         messages.success(request, f"{order.army.name}'s order is cancelled: it stays where it stands.")
     except ValidationError as exc:
-        messages.error(request, _sentence(exc))
+        messages.error(request, refusal_sentence(exc))
     return redirect("map", slug)
 
 
@@ -223,7 +220,7 @@ def map_edit(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             messages.success(request, _edit(request, campaign, tactical_map))
         except ValidationError as exc:
-            messages.error(request, _sentence(exc))
+            messages.error(request, refusal_sentence(exc))
         return redirect("map-edit", slug)
     view = selectors.map_view(tactical_map=tactical_map, membership=membership)
     svg, _ = _svg(request, view)
