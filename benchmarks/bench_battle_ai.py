@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 from battles.engine import GAME  # noqa: E402
 from battles.engine.powers import POWERS  # noqa: E402
 from battles.engine.state import PATHS  # noqa: E402
-from cardgames.engine.players import GreedyPlayer, RandomPlayer, search_player  # noqa: E402
-from cardgames.engine.simulate import play  # noqa: E402
+from gamekit.players import GreedyPlayer, RandomPlayer, search_player  # noqa: E402
+from gamekit.simulate import play  # noqa: E402
 
 CATALOGUE = json.loads((ROOT / "campaign/catalogue/data/unit_catalogue.json").read_text())
 ARMY_SIZE = 8

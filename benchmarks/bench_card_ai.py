@@ -19,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from bench_battle_ai import Timed, wilson
 from bench_search import ENGINES, OPPONENTS, load_game
 
-from cardgames.engine.players import quiet, search_player
-from cardgames.engine.simulate import play
+from gamekit.players import quiet, search_player
+from gamekit.simulate import play
 
 
 def mirror(args: tuple[str, str, int, dict, int]) -> dict:

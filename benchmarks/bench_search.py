@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardgames.engine.core import RuleError
-from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer, quiet
-from cardgames.engine.simulate import simulate
+from gamekit.errors import RuleError
+from gamekit.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer, quiet
+from gamekit.simulate import simulate
 
 ENGINES = {
     "command-dice": "cardgames.engine.command_dice",

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardgames.engine.players import GreedyPlayer
 from cardgames.engine.unity.evaluation import FEATURES, features
 from cardgames.engine.unity.game import UnityGame
 from cardgames.engine.unity.state import UnityState
+from gamekit.players import GreedyPlayer
 
 Sample = tuple[list[float], int]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from cardgames.engine.core import Game
+from gamekit.protocol import Game
 
 ENGINES: dict[str, tuple[str, str]] = {
     "command-dice": ("cardgames.engine.command_dice", "Command Dice battle"),

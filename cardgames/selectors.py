@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.models import Commander, EscrowHold
-from cardgames.engine.core import GameRecord, as_action, replay
 from cardgames.models import Match, MatchSeat
 from cardgames.registry import game_for
+from gamekit.protocol import as_action
+from gamekit.replay import GameRecord, replay
 
 
 @dataclass

@@ -26,11 +26,12 @@ from campaign.campaigns.permissions import Action as Permission
 from campaign.campaigns.permissions import NotAllowed, can, membership_for
 from campaign.economy import ledger as economy_ledger
 from campaign.models import Commander, EscrowHold, LedgerTransaction
-from cardgames.engine.core import Action, Game, RuleError, as_action
-from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer, search_player
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
 from cardgames.registry import game_for
 from cardgames.signals import match_finished
+from gamekit.errors import RuleError
+from gamekit.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer, search_player
+from gamekit.protocol import Action, Game, as_action
 
 AI_MOVES_PER_CALL = 500
 SEARCH_ITERATIONS = 400

@@ -25,8 +25,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from cardgames.engine.core import Dice, RuleError
-from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
+from gamekit.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
 
 from .game import GAME
 from .state import OVER
@@ -35,7 +36,7 @@ Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
 
 POLICIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": ISMCTSPlayer}
-"""AI policy name -> player class (cardgames.engine.players)."""
+"""AI policy name -> player class (gamekit.players)."""
 
 PolicySpec = str | dict[str, Any]
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 from .state import DISABLED, EXHAUSTED, PATHS, ROLES, TRAITS
 

@@ -1,4 +1,4 @@
-"""`BattleGame`: the Army Combat battle behind the shared game protocol (cardgames.engine.core)."""
+"""`BattleGame`: the Army Combat battle behind the shared game protocol (gamekit.protocol)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Dice, RuleError
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 from . import turns, views
 from .heuristic import heuristic

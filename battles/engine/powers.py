@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 GRID = {
     "Guardian": ("Tactician", "Battlemage", "Oathbound", "Shapeshifter", "Adept"),

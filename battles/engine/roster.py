@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 from .effects import CHOICE_SIDE, CardEffects, compile_effects
 from .powers import PER_DAY, commander_powers, granted_units

@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from cardgames.engine.core import Dice, Event
+from gamekit.dice import Dice
+from gamekit.events import Event
 
 if TYPE_CHECKING:
     from .roster import Roster

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgames.engine.core import Event, RuleError, as_action
+from gamekit.errors import RuleError
+from gamekit.events import Event
+from gamekit.protocol import as_action
 
 from .effects import CHOICE_SIDE, CHOICE_TARGET
 from .outcome import (

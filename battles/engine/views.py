@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine.core import RuleError, as_action, events_for
+from gamekit.errors import RuleError
+from gamekit.events import events_for
+from gamekit.protocol import as_action
 
 from .outcome import morale_of
 from .state import (

@@ -21,7 +21,7 @@ from django.db import transaction
 
 from battles.engine.effects import compile_effects
 from campaign.models import Campaign, UnitPath, UnitRole, UnitType
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 DEFAULT_CATALOGUE = Path(__file__).resolve().parent / "data" / "unit_catalogue.json"
 FIELDS = ("strength", "role", "path", "traits", "text", "effects", "quest", "third_training")

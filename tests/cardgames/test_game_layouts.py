@@ -127,7 +127,7 @@ def test_the_layout_is_chosen_by_game_and_a_game_without_one_keeps_the_generic_t
 def test_the_replay_lays_out_each_step_as_the_seat_saw_it(client, match, gm, player, rival):
     """The replay page uses the game's layout, rebuilt from the record: the seat's hand at that step as cards,
     the other hand only as a count, and no buttons."""
-    from cardgames.engine.core import replay
+    from gamekit.replay import replay
 
     users = [player, rival]
     for _ in range(6):

@@ -6,9 +6,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from cardgames import selectors, services
-from cardgames.engine.core import replay
 from cardgames.models import Match
 from cardgames.registry import game_for
+from gamekit.replay import replay
 
 pytestmark = pytest.mark.django_db
 

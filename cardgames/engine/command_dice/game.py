@@ -20,7 +20,10 @@ from typing import Any
 
 from cardgames.engine.command_dice.rules import Rules, full_config
 from cardgames.engine.command_dice.words import action_words, card_label, dice_words
-from cardgames.engine.core import Action, Dice, Event, RuleError, as_action
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
+from gamekit.events import Event
+from gamekit.protocol import Action, as_action
 
 CHOOSE, ALLOCATE, OVER = 0, 1, 2
 PHASES = ("choose", "allocate", "over")

@@ -12,7 +12,8 @@ from itertools import product
 from typing import Any
 
 from cardgames.engine.command_dice.words import pool_words
-from cardgames.engine.core import Action, RuleError
+from gamekit.errors import RuleError
+from gamekit.protocol import Action
 
 CACHE_LIMIT = 200_000
 """Allocations cached per compiled config before the cache starts afresh (bounds memory)."""

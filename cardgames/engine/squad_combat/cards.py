@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 DEFAULT_SET_PATH = Path(__file__).resolve().parent.parent / "data" / "squad_combat_default.json"
 

@@ -1,4 +1,4 @@
-"""`SquadCombatGame`: the game protocol of `cardgames.engine.core` over the Squad Combat rules."""
+"""`SquadCombatGame`: the game protocol of `gamekit.protocol` over the Squad Combat rules."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Action, Dice
+from gamekit.dice import Dice
+from gamekit.protocol import Action
 
 from . import labels, rules
 from .state import MODIFIERS, OVER, STEPS, State, blank, clone, dump, load

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from cardgames.engine.core import Action, RuleError, as_action
+from gamekit.errors import RuleError
+from gamekit.protocol import Action, as_action
 
 from .cards import (
     ATTACK,

@@ -13,7 +13,10 @@ from __future__ import annotations
 from itertools import repeat
 from operator import ge
 
-from cardgames.engine.core import Action, Event, RuleError, as_action, dice_text
+from gamekit.dice import dice_text
+from gamekit.errors import RuleError
+from gamekit.events import Event
+from gamekit.protocol import Action, as_action
 
 from .cards import (
     AIM_ENEMY,

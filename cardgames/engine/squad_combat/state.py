@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Action, Dice, RuleError
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
+from gamekit.protocol import Action
 
 from .cards import SQUAD, CardSet, Lineup, card_set
 

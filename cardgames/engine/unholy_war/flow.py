@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from itertools import repeat
 
-from cardgames.engine.core import EVERYONE, Event, RuleError, dice_text
+from gamekit.dice import dice_text
+from gamekit.errors import RuleError
+from gamekit.events import EVERYONE, Event
 
 from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, STRATEGY, TAPPED, UP, State, card_no
 

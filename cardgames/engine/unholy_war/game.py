@@ -6,7 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Dice, Event, as_action
+from gamekit.dice import Dice
+from gamekit.events import Event
+from gamekit.protocol import as_action
 
 from . import flow, moves, words
 from .table import DICE, KIND, OVER, PHASES, TAPPED, UP, State, normalize_config

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardgames.engine.core import EVERYONE, Event, RuleError
+from gamekit.errors import RuleError
+from gamekit.events import EVERYONE, Event
 
 from . import flow
 from .table import AMBUSH, COMMAND, DICE, KIND, OVER, PHASES, STRATEGY, TAPPED, UP, State, card_no

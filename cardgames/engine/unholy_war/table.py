@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Dice, RuleError
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 STRATEGY, COMMAND, AMBUSH, BACKLASH, OVER = range(5)
 PHASES = ("strategy", "command", "ambush", "backlash", "over")

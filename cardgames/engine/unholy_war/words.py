@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine.core import RuleError, as_action
+from gamekit.errors import RuleError
+from gamekit.protocol import as_action
 
 from .moves import legal_actions
 from .table import DICE, KIND, OVER, UP, State, card_no, card_ref, target_ref

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "unity_deck.json"
 

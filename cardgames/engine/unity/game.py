@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from cardgames.engine.core import Dice, Event, RuleError
 from cardgames.engine.unity import evaluation, labels, plays
 from cardgames.engine.unity.deck import (
     ANGEL,
@@ -51,6 +50,9 @@ from cardgames.engine.unity.state import (
     state_dump,
     state_load,
 )
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
+from gamekit.events import Event
 
 SPECIAL = (("david", DAVID), ("trinity", TRINITY), ("judgement", JUDGEMENT), ("glory", GLORY))
 PILES = ("righteous", "evil", "festival")

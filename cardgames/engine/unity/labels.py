@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine.core import as_action
 from cardgames.engine.unity import plays
 from cardgames.engine.unity.deck import EVIL, RIGHTEOUS, Deck
 from cardgames.engine.unity.refusals import refusal
 from cardgames.engine.unity.state import FREE, RESPOND, UnityState
+from gamekit.protocol import as_action
 
 
 def describe(s: UnityState, action: Any, legal: list[tuple]) -> str:

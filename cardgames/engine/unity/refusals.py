@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cardgames.engine.core import RuleError
 from cardgames.engine.unity.deck import EVIL, FESTIVAL
 from cardgames.engine.unity.state import CELEBRATE, ENTER, FREE, RESPOND, UnityState
+from gamekit.errors import RuleError
 
 KINDS = ("pick", "play", "festival", "celebrate", "david", "trinity", "judgement", "glory", "angel",
          "draw", "decline")

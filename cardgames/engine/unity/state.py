@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine.core import Dice
 from cardgames.engine.unity.deck import RIGHTEOUS, Deck
+from gamekit.dice import Dice
 
 FREE, RESPOND, ENTER, CELEBRATE, OVER = range(5)
 PHASES = ("free", "attack", "righteousness", "festival", "over")

@@ -4,9 +4,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cardgames.engine.players import GreedyPlayer, RandomPlayer, search_player
-from cardgames.engine.simulate import simulate
 from cardgames.registry import ENGINES, game_for
+from gamekit.players import GreedyPlayer, RandomPlayer, search_player
+from gamekit.simulate import simulate
 
 POLICIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": search_player}
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from battles.engine import GAME
 from battles.engine.state import PILES, BattleState
-from cardgames.engine.core import Dice, Event
+from gamekit.dice import Dice
+from gamekit.events import Event
 
 SOLDIER_FX = [{"when": "discard", "do": "add", "amount": 1, "to": "either"}]
 

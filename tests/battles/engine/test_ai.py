@@ -5,8 +5,8 @@ import random
 from pathlib import Path
 
 from battles.engine import GAME
-from cardgames.engine.players import GreedyPlayer, RandomPlayer
-from cardgames.engine.simulate import play
+from gamekit.players import GreedyPlayer, RandomPlayer
+from gamekit.simulate import play
 
 CATALOGUE_PATH = Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json"
 CATALOGUE = json.loads(CATALOGUE_PATH.read_text())

@@ -5,7 +5,8 @@ import pytest
 
 from battles.engine import GAME
 from battles.engine.state import STEPS
-from cardgames.engine.core import Dice, RuleError
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 from .helpers import SOLDIER_FX, act, battle, config, legal, pile, texts, unit
 

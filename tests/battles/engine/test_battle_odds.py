@@ -13,7 +13,7 @@ from battles.engine.battle_odds import (
     split_seeds,
     wilson_interval,
 )
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 from .helpers import SOLDIER_FX, config, unit
 from .test_protocol import full_config

@@ -8,7 +8,7 @@ import pytest
 from battles.engine.effects import compile_effects
 from battles.engine.powers import ALCHEMY_LAB, MEDIATING_CHAPLAIN
 from battles.engine.state import PATHS, ROLES, TRAITS
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 PATH = Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catalogue.json"
 CATALOGUE = json.loads(PATH.read_text())

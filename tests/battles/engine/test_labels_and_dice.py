@@ -6,7 +6,8 @@ import random
 import pytest
 
 from battles.engine import GAME
-from cardgames.engine.core import Dice, RuleError
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 from .helpers import SOLDIER_FX, act, battle, config, unit
 from .test_protocol import full_config, play_random

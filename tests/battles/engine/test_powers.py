@@ -5,7 +5,7 @@ import pytest
 from battles.engine import GAME
 from battles.engine.powers import GRID, POWERS
 from battles.engine.state import STEPS
-from cardgames.engine.core import RuleError
+from gamekit.errors import RuleError
 
 from .helpers import SOLDIER_FX, act, battle, legal, pile, texts, unit
 

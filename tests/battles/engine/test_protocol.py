@@ -11,7 +11,8 @@ from hypothesis import strategies as st_
 
 from battles.engine import GAME
 from battles.engine.state import STEPS
-from cardgames.engine.core import GameRecord, RuleError, record_of, replay
+from gamekit.errors import RuleError
+from gamekit.replay import GameRecord, record_of, replay
 
 from .helpers import act, battle, texts, unit
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgames.engine.command_dice import DEFAULT_CONFIG, GAME, CommandDiceState, shuffle_outcomes
-from cardgames.engine.core import Dice, RuleError
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 CARDS: list[str] = DEFAULT_CONFIG["battle_deck"]
 ANN, BOB = 0, 1

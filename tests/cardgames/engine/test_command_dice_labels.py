@@ -12,7 +12,8 @@ import pytest
 
 from cardgames.engine.command_dice import GAME
 from cardgames.engine.command_dice.words import action_words
-from cardgames.engine.core import Dice, RuleError
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 from .test_command_dice import ANN, BOB, B, R, W, both_choose, start
 

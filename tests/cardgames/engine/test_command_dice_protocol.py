@@ -6,7 +6,9 @@ import json
 import random
 
 from cardgames.engine.command_dice import GAME, QUIET, CommandDiceState
-from cardgames.engine.core import Dice, GameRecord, events_for, record_of, replay
+from gamekit.dice import Dice
+from gamekit.events import events_for
+from gamekit.replay import GameRecord, record_of, replay
 
 
 def played(seed: int, actions: int | None = None, game=GAME) -> tuple[CommandDiceState, list]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from cardgames.engine.core import Dice, RuleError
 from cardgames.engine.squad_combat import GAME
 from cardgames.engine.squad_combat.cards import default_set
 from cardgames.engine.squad_combat.rules import pay_dice
 from cardgames.engine.squad_combat.state import ACTION, ATTACK_DIE, DEFENCE_DIE, END_DISCARD, MODIFIERS, PAY
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 CS = default_set()
 NAMES = ["Ann", "Bob", "Cy"]

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from cardgames.engine.core import RuleError
 from cardgames.engine.squad_combat import GAME
+from gamekit.errors import RuleError
 
 from .test_squad_combat import card, play, table
 

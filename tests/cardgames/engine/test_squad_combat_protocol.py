@@ -12,9 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from cardgames.engine.core import Dice, GameRecord, RuleError, events_for, record_of, replay
 from cardgames.engine.squad_combat import GAME
 from cardgames.engine.squad_combat.cards import default_set
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
+from gamekit.events import events_for
+from gamekit.replay import GameRecord, record_of, replay
 
 settings.register_profile("ci", max_examples=1000, deadline=None)
 settings.register_profile("dev", max_examples=100, deadline=None)

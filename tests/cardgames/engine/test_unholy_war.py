@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardgames.engine.core import Dice, RuleError
 from cardgames.engine.unholy_war import GAME
 from cardgames.engine.unholy_war.flow import command_next, strategy_next
 from cardgames.engine.unholy_war.table import AMBUSH, BACKLASH, COMMAND, OVER, STRATEGY, score
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 Z, M, G, S, L = range(5)  # Zealot, Mercenary, Guardsman, Sentinel, Slime
 NAMES = ("Zealot", "Mercenary", "Guardsman", "Sentinel", "Slime")

@@ -11,9 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from cardgames.engine.core import RuleError
 from cardgames.engine.unholy_war import GAME
 from cardgames.engine.unholy_war.table import AMBUSH, BACKLASH, COMMAND, UP
+from gamekit.errors import RuleError
 
 from .test_unholy_war import DECK, G, L, M, Z, new, play, table
 

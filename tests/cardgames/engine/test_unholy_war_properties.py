@@ -14,9 +14,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgames.engine.core import record_of, replay
 from cardgames.engine.unholy_war import GAME
 from cardgames.engine.unholy_war.table import DICE
+from gamekit.replay import record_of, replay
 
 settings.register_profile("ci", max_examples=1000, deadline=None)
 settings.register_profile("dev", max_examples=100, deadline=None)

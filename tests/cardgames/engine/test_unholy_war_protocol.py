@@ -7,8 +7,11 @@ import random
 
 import pytest
 
-from cardgames.engine.core import EVERYONE, Dice, RuleError, record_of, replay
 from cardgames.engine.unholy_war import GAME
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
+from gamekit.events import EVERYONE
+from gamekit.replay import record_of, replay
 
 from .test_unholy_war import DECK, G, M, S, Z, new, play, table
 

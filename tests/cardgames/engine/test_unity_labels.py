@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from cardgames.engine.core import RuleError
 from cardgames.engine.unity import GAME
+from gamekit.errors import RuleError
 
 from .unity_tables import cid, new
 

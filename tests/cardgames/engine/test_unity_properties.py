@@ -16,10 +16,10 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgames.engine.core import record_of, replay
 from cardgames.engine.unity import GAME, plays
 from cardgames.engine.unity.deck import E_OBJECT, EVIL, HUMAN, POINTS, POLE, RIGHTEOUS, UNITY, deck_for
 from cardgames.engine.unity.state import OVER
+from gamekit.replay import record_of, replay
 
 from .unity_tables import card_dicts
 

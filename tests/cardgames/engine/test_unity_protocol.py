@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from cardgames.engine.core import GameRecord, RuleError, as_action, record_of, replay
 from cardgames.engine.unity import GAME, HOUSE_RULES
 from cardgames.engine.unity.deck import POWER_FLAGS, default_data
+from gamekit.errors import RuleError
+from gamekit.protocol import as_action
+from gamekit.replay import GameRecord, record_of, replay
 
 from .unity_tables import cid, new
 

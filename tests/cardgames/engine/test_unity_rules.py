@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardgames.engine.core import Dice, RuleError
 from cardgames.engine.unity import GAME, stacked_order
 from cardgames.engine.unity.deck import default_data
 from cardgames.engine.unity.state import CELEBRATE, ENTER, FREE, OVER, RESPOND
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
 
 from .unity_tables import NAMES, cid, new
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardgames.engine.command_dice import GAME
-from cardgames.engine.players import RandomPlayer
-from cardgames.engine.simulate import simulate
+from gamekit.players import RandomPlayer
+from gamekit.simulate import simulate
 
 SPEEDS = ("games_per_second", "actions_per_second")
 

@@ -7,8 +7,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.engine.core import Dice, Game
-from cardgames.engine.players import quiet
+from gamekit.dice import Dice
+from gamekit.players import quiet
+from gamekit.protocol import Game
 
 
 def play(game: Game, state: Any, players: Sequence[Any]) -> Any:

@@ -1,4 +1,4 @@
-"""AI players for every engine, written once against the `core.Game` protocol.
+"""AI players for every engine, written once against the game protocol (gamekit.protocol).
 
 A player is an object with ``choose(game, state, seat) -> action``. On a simultaneous
 move (`to_move` names several seats) each seat's player is asked for its own action.
@@ -13,7 +13,7 @@ import math
 import random
 from typing import Any
 
-from cardgames.engine.core import Action, Game
+from gamekit.protocol import Action, Game
 
 
 def quiet(game: Game) -> Game:

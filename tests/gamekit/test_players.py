@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from cardgames.engine.command_dice import GAME
-from cardgames.engine.core import Dice, Event, RuleError
-from cardgames.engine.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
-from cardgames.engine.simulate import play, simulate
+from gamekit.dice import Dice
+from gamekit.errors import RuleError
+from gamekit.events import Event
+from gamekit.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer
+from gamekit.simulate import play, simulate
 
 
 @dataclass
@@ -182,7 +184,7 @@ def test_a_forced_move_needs_no_search():
 
 def test_search_player_takes_the_games_tuned_settings_and_overrides():
     from battles.engine import GAME as BATTLE
-    from cardgames.engine.players import search_player
+    from gamekit.players import search_player
 
     tuned = search_player(BATTLE, 1, iterations=50)
     assert (tuned.iterations, tuned.exploration, tuned.rollout_depth, tuned.rollout_to_turn) == (50, 0.7, 12, True)
@@ -192,7 +194,7 @@ def test_search_player_takes_the_games_tuned_settings_and_overrides():
 
 
 def test_play_outs_stop_at_the_searchers_next_decision_only_when_asked(monkeypatch):
-    from cardgames.engine import players
+    from gamekit import players
 
     seen = []
     real = players.play_random

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from cardgames.engine.core import Dice, DiceScriptExhausted, Event, RuleError, as_action, dice_text, events_for
+from gamekit.dice import Dice, DiceScriptExhausted, dice_text
+from gamekit.errors import RuleError
 
 
 def test_seeded_dice_repeat_and_log_every_outcome():
@@ -59,19 +60,6 @@ def test_fork_is_independent_and_unlogged():
     fork.d6()
     assert dice.log == []
     assert fork.log is None
-
-
-def test_actions_from_json_become_tuples_and_garbage_is_refused():
-    assert as_action(["allocate", ["R2"], [], []]) == ("allocate", ("R2",), (), ())
-    with pytest.raises(RuleError, match="must be a list"):
-        as_action("pass")
-
-
-def test_events_are_filtered_by_who_may_see_them():
-    events = [Event("draw", "You draw the Idol.", see=(0,)), Event("turn", "Seat 1 passes.")]
-    assert [e["text"] for e in events_for(events, 0)] == ["You draw the Idol.", "Seat 1 passes."]
-    assert [e["text"] for e in events_for(events, 1)] == ["Seat 1 passes."]
-    assert [e["text"] for e in events_for(events, None)] == ["Seat 1 passes."]
 
 
 def test_dice_read_as_words_in_a_log():
