@@ -1,18 +1,44 @@
 # Muster: `make run` starts everything with demo data; `make test` runs the whole suite.
-PYTHON ?= python3.11
-VENV   := .venv
-PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+# Dependencies come from uv.lock (the same versions everywhere); uv itself is pinned here and bootstrapped
+# from PyPI into .venv-uv/, so a new machine needs nothing but Python 3.11 or newer.
+UV_VERSION := 0.13.9
+VENV       := .venv
+PY         := $(VENV)/bin/python
+STAMP      := $(VENV)/.installed
+UV_DIR     := .venv-uv
+UV         := $(UV_DIR)/bin/uv
+export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: run test install lint migrate demo bench clean
+# The first Python that fits pyproject.toml's requires-python: PYTHON if given, else python3.11, 3.12, 3.13, python3.
+PYTHON_FITS = import sys; sys.exit(0 if sys.version_info[:2] >= (3, 11) else 1)
+FOUND_PYTHON = $(shell for p in $(or $(PYTHON),python3.11 python3.12 python3.13 python3); do \
+	  "$$p" -c '$(PYTHON_FITS)' >/dev/null 2>&1 && command -v "$$p" && break; done)
 
-$(STAMP): pyproject.toml
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+.PHONY: run test install lock lint migrate demo bench clean python
+
+python:
+	@if [ -z "$(FOUND_PYTHON)" ]; then \
+	  echo "Muster needs Python 3.11 or newer$(if $(PYTHON), and $(PYTHON) is not one,). Install one" \
+	       "(apt install python3.11, or from python.org) or pass PYTHON=/path/to/python3.x." >&2; exit 1; fi
+	@echo "Using $$($(FOUND_PYTHON) -c 'import sys; print("Python", sys.version.split()[0])') at $(FOUND_PYTHON)"
+
+$(UV):
+	@$(MAKE) --no-print-directory python
+	$(FOUND_PYTHON) -m venv $(UV_DIR)
+	$(UV_DIR)/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
+
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	@$(UV) lock --check --offline >/dev/null 2>&1 || $(UV) lock --check >/dev/null 2>&1 || { \
+	  echo "uv.lock does not match pyproject.toml: run 'make lock' and commit uv.lock." >&2; exit 1; }
+	@$(MAKE) --no-print-directory python
+	$(UV) sync --locked --extra dev --no-install-project --python "$(FOUND_PYTHON)"
 	@touch $(STAMP)
 
 install: $(STAMP)
+
+## Update uv.lock after changing the dependencies in pyproject.toml (then commit it).
+lock: | $(UV)
+	$(UV) lock
 
 migrate: install
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput
@@ -37,4 +63,4 @@ bench: install
 	@for b in benchmarks/bench_*.py; do $(PY) $$b; done
 
 clean:
-	rm -rf $(VENV) var staticfiles test-artifacts
+	rm -rf $(VENV) $(UV_DIR) var staticfiles test-artifacts
