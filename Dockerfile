@@ -4,6 +4,9 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
+    UV_PROJECT_ENVIRONMENT=/usr/local \
+    UV_COMPILE_BYTECODE=1 \
+    UV_NO_CACHE=1 \
     DJANGO_SETTINGS_MODULE=config.settings \
     VAR_DIR=/data/var \
     MEDIA_ROOT=/data/media \
@@ -11,8 +14,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 RUN useradd --create-home --uid 1000 muster
-COPY pyproject.toml README.md ./
-RUN pip install --upgrade pip && pip install .
+# The runtime dependencies exactly as uv.lock pins them (no dev tools), with the uv version the Makefile pins.
+COPY pyproject.toml uv.lock README.md ./
+RUN pip install "uv==0.13.9" && uv sync --locked --no-install-project && pip uninstall --yes uv
 COPY . .
 # collectstatic needs settings but no secrets or database.
 RUN SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput \

@@ -18,7 +18,7 @@ FOUND_PYTHON = $(shell for p in $(or $(PYTHON),python3.11 python3.12 python3.13 
 
 python:
 	@if [ -z "$(FOUND_PYTHON)" ]; then \
-	  echo "Muster needs Python 3.11 or newer$(if $(PYTHON), and $(PYTHON) is not one,). Install one" \
+	  echo "Muster needs Python 3.11 or newer$(if $(PYTHON), ($(PYTHON) is older or not found),). Install one" \
 	       "(apt install python3.11, or from python.org) or pass PYTHON=/path/to/python3.x." >&2; exit 1; fi
 	@echo "Using $$($(FOUND_PYTHON) -c 'import sys; print("Python", sys.version.split()[0])') at $(FOUND_PYTHON)"
 

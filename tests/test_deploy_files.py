@@ -14,6 +14,7 @@ from django.core.management import get_commands
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
+MAKEFILE = (ROOT / "Makefile").read_text()
 SETTINGS_SOURCE = (ROOT / "config" / "settings.py").read_text()
 SERVICES = COMPOSE["services"]
 APP_SERVICES = [name for name, s in SERVICES.items() if s.get("build")]
@@ -99,13 +100,18 @@ def test_volumes_for_database_and_media_are_declared():
         assert any(v.startswith("media:") for v in SERVICES[name]["volumes"])
 
 
-def test_dockerfile_installs_the_project_and_its_variables_are_real():
+def test_dockerfile_installs_the_locked_dependencies_and_its_variables_are_real():
     assert "FROM python:3.11" in DOCKERFILE
-    assert "pip install ." in DOCKERFILE
+    assert "COPY pyproject.toml uv.lock" in DOCKERFILE
+    assert "uv sync --locked --no-install-project" in DOCKERFILE
+    assert "--extra dev" not in DOCKERFILE, "the image carries the runtime dependencies only"
+    uv_pin = re.search(r'uv==([0-9.]+)', DOCKERFILE).group(1)
+    assert uv_pin == re.search(r"^UV_VERSION\s*:=\s*(\S+)", MAKEFILE, flags=re.M).group(1), "the same uv as make"
     assert "collectstatic" in DOCKERFILE
     for variable in re.findall(r"^\s+([A-Z_]+)=", DOCKERFILE, flags=re.M):
-        assert variable in _settings_variables() | {"PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED",
-                                                    "PIP_NO_CACHE_DIR", "DJANGO_SETTINGS_MODULE"}, variable
+        assert variable in _settings_variables() | {"PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED", "PIP_NO_CACHE_DIR",
+                                                    "DJANGO_SETTINGS_MODULE", "UV_PROJECT_ENVIRONMENT",
+                                                    "UV_COMPILE_BYTECODE", "UV_NO_CACHE"}, variable
     cmd = re.search(r'^CMD (\[.*\])', DOCKERFILE, flags=re.M).group(1)
     _command_exists(yaml.safe_load(cmd))
     assert "/healthz" in DOCKERFILE
