@@ -9,6 +9,7 @@ from battles.engine.state import PATHS, ROLES
 from battles.models import Battle
 from battles.services import NPC_BY_GM, cleric_can_return
 from campaign.models import Unit
+from campaign.web.numbers import MAX_AMOUNT
 from cardgames.models import AIPolicy
 
 DERVISH_CHOICES = [("", "—")] + [(name, name) for name in (*PATHS, *ROLES)]
@@ -94,9 +95,11 @@ class BattleLogForm(forms.Form):
                 self.fields[f"{pile}_{seat}"] = UnitPilesField(choices=units, required=False,
                                                                label=f"{c['name']}: {pile.title()}")
             self.fields[f"morale_{seat}"] = forms.IntegerField(label=f"{c['name']}: Morale left",
-                                                               initial=int(c["morale"]) + int(c["base_morale"]))
+                                                               initial=int(c["morale"]) + int(c["base_morale"]),
+                                                               min_value=0, max_value=MAX_AMOUNT)
             self.fields[f"influence_{seat}"] = forms.IntegerField(
-                label=f"{c['name']}: Influence spent (had {c['influence']})", initial=0)
+                label=f"{c['name']}: Influence spent (had {c['influence']})", initial=0, min_value=0,
+                max_value=MAX_AMOUNT)
             if cleric_can_return(c):
                 self.fields[f"cleric_{seat}"] = forms.BooleanField(
                     required=False, label=f"{c['name']} used the Cleric's return (1 Morale, once a Day)")

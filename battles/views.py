@@ -19,6 +19,7 @@ from battles.models import Battle
 from campaign.campaigns.permissions import Action, NotAllowed, can
 from campaign.campaigns.views import campaign_membership
 from campaign.models import Army, DueBattle, Location
+from campaign.web.numbers import parse_id
 from cardgames import selectors as match_selectors
 from cardgames import services as match_services
 from cardgames.models import AIPolicy
@@ -66,8 +67,8 @@ def battle_start(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
     is_gm = can(membership, Action.ACT_FOR_ANY)
     due = None
-    if request.GET.get("due", "").isdigit() or request.POST.get("due", "").isdigit():
-        due_id = int(request.GET.get("due") or request.POST.get("due"))
+    due_id = parse_id(request.GET.get("due") or request.POST.get("due"))
+    if due_id is not None:
         due = next((row for row in _due_battles(campaign, membership) if row.pk == due_id), None)
         if due is None:
             raise Http404("No such Battle due.")
@@ -234,13 +235,13 @@ def battle_hand_to_ai(request: HttpRequest, slug: str, battle_id: int) -> HttpRe
     _, _, battle = _battle(request, slug, battle_id)
     if battle.match_id is None:
         raise Http404("A table Battle has no seats to hand over.")
-    seat = request.POST.get("seat", "")
-    if not seat.isdigit():
+    seat = parse_id(request.POST.get("seat"))
+    if seat is None:
         messages.error(request, "Choose which side to hand over.")
         return redirect("battle-detail", slug=slug, battle_id=battle.pk)
     return _post_service(
         request, slug, battle,
-        lambda: match_services.match_seat_hand_to_ai(match=battle.match, seat=int(seat),
+        lambda: match_services.match_seat_hand_to_ai(match=battle.match, seat=seat,
                                                      policy=request.POST.get("policy", ""), actor=request.user),
         "An AI plays that side from now on.")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
+from campaign.web.numbers import MAX_AMOUNT
 from cardgames.models import AIPolicy
 from cardgames.registry import card_game_choices
 from cardgames.services import SeatSpec
@@ -34,7 +35,7 @@ class MatchStartForm(forms.Form):
                 label=f"{word} seat plays for", choices=playing, required=False,
                 help_text="The commander whose purse pays the stake.")
             self.fields[f"stake_{index}"] = forms.IntegerField(
-                label=f"{word} seat's stake (lunari)", min_value=0, initial=0, required=False,
+                label=f"{word} seat's stake (lunari)", max_value=MAX_AMOUNT, min_value=0, initial=0, required=False,
                 help_text="Held in escrow until the match ends; the winner takes the pot.")
 
     def seat_specs(self) -> list[SeatSpec]:

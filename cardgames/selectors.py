@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.models import Commander, EscrowHold
+from campaign.web.numbers import parse_count
 from cardgames.models import Match, MatchSeat
 from cardgames.registry import game_for
 from gamekit.protocol import as_action
@@ -123,7 +124,7 @@ def match_replay(*, match: Match, step: str, seat: int | None) -> ReplayStep:
     """The table as `seat` saw it after `step` actions (a query-string value, clamped; anything else is 0),
     rebuilt from the record rather than the cached state. Nobody may act in a replay: no actions."""
     total = match.version
-    at = min(int(step), total) if step.isdigit() else 0
+    at = parse_count(step, default=0, maximum=total)
     entry = match.log.filter(index=at - 1).first() if at else None
     events = [e["text"] for e in (entry.events if entry else [])
               if e.get("see") is None or (seat is not None and seat in e["see"])]

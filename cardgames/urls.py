@@ -4,9 +4,9 @@ from cardgames import views
 
 urlpatterns = [
     path("c/<slug:slug>/matches/", views.match_list, name="match-list"),
-    path("c/<slug:slug>/matches/<int:match_id>/", views.match_play, name="match-play"),
-    path("c/<slug:slug>/matches/<int:match_id>/table/", views.match_table, name="match-table"),
-    path("c/<slug:slug>/matches/<int:match_id>/act/", views.match_act, name="match-act"),
-    path("c/<slug:slug>/matches/<int:match_id>/cancel/", views.match_cancel, name="match-cancel"),
-    path("c/<slug:slug>/matches/<int:match_id>/replay/", views.match_replay, name="match-replay"),
+    path("c/<slug:slug>/matches/<id:match_id>/", views.match_play, name="match-play"),
+    path("c/<slug:slug>/matches/<id:match_id>/table/", views.match_table, name="match-table"),
+    path("c/<slug:slug>/matches/<id:match_id>/act/", views.match_act, name="match-act"),
+    path("c/<slug:slug>/matches/<id:match_id>/cancel/", views.match_cancel, name="match-cancel"),
+    path("c/<slug:slug>/matches/<id:match_id>/replay/", views.match_replay, name="match-replay"),
 ]

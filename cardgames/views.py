@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.campaigns.permissions import Action, NotAllowed, can, require
 from campaign.campaigns.views import campaign_membership
+from campaign.web.numbers import parse_id
 from cardgames import selectors, services
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
@@ -28,9 +29,9 @@ def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
     match = get_object_or_404(Match.objects.prefetch_related(*SEAT_PREFETCH), pk=match_id, campaign=campaign)
     seat = selectors.match_seat_for(match=match, user=request.user)
     is_gm = can(membership, Action.ACT_FOR_ANY)
-    watch = request.GET.get("seat")
-    if is_gm and seat is None and watch is not None and watch.isdigit():
-        seat = int(watch) if int(watch) < match.seats.count() else None
+    watch = parse_id(request.GET.get("seat"))
+    if is_gm and seat is None and watch is not None:
+        seat = watch if watch < match.seats.count() else None
     return match, seat, is_gm
 
 

@@ -1,11 +1,9 @@
 """URLs: pages, the API under /api/ (schema and offline docs), the admin, log in and out."""
-
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
-from rest_framework.routers import DefaultRouter
 
 from battles.api import BattleViewSet, SkirmishOddsView
 from campaign.campaigns.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
@@ -20,9 +18,10 @@ from campaign.map.api import (
     TerrainRegionViewSet,
 )
 from campaign.map.clock_api import DueBattleViewSet, EventClockViewSet
+from campaign.web.api_router import IdRouter
 from cardgames.api import MatchViewSet
 
-router = DefaultRouter()
+router = IdRouter()
 router.register("campaigns", CampaignViewSet, basename="campaign")
 router.register("events", EventViewSet, basename="event")
 router.register("days", DayViewSet, basename="day")

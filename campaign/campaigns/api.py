@@ -9,6 +9,7 @@ from rest_framework.exceptions import NotFound
 from campaign.campaigns import audit, selectors, services
 from campaign.campaigns.permissions import Action, membership_for, require
 from campaign.models import Campaign, Day, Event, Membership, Role
+from campaign.web.numbers import parse_id
 
 
 class CampaignSerializer(serializers.ModelSerializer):
@@ -68,9 +69,9 @@ class MemberScopedMixin:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no user
             return self.get_serializer_class().Meta.model.objects.none()
         queryset = self.visible_to(user=self.request.user)
-        value = self.request.query_params.get(self.filter_param or "")
-        if self.filter_param and value and value.isdigit():
-            queryset = queryset.filter(**{f"{self.filter_param}_id": int(value)})
+        value = parse_id(self.request.query_params.get(self.filter_param or ""))
+        if self.filter_param and value is not None:
+            queryset = queryset.filter(**{f"{self.filter_param}_id": value})
         return queryset.order_by(*self.ordering)
 
     def get_serializer(self, *args, **kwargs):

@@ -24,6 +24,7 @@ from campaign.catalogue import selectors, services
 from campaign.catalogue.entries import catalogue_effects_check, catalogue_entry_of
 from campaign.catalogue.views import unit_type_picture_response
 from campaign.models import Campaign, UnitPath, UnitRole, UnitType
+from campaign.web.numbers import parse_id
 
 ROLE_HELP = f"One of {', '.join(UnitRole.values)}, or empty."
 PATH_HELP = f"One of {', '.join(UnitPath.values)}, or empty."
@@ -32,7 +33,7 @@ PATH_HELP = f"One of {', '.join(UnitPath.values)}, or empty."
 class UnitTypeSerializer(serializers.ModelSerializer):
     role = serializers.CharField(read_only=True, help_text=ROLE_HELP)  # not an enum: "role" names memberships' too
     path = serializers.CharField(read_only=True, help_text=PATH_HELP)
-    trains_to = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    trains_to = serializers.SlugRelatedField(slug_field="name", read_only=True, allow_null=True)
     strength_display = serializers.CharField(read_only=True, help_text='The Strength as printed: "-" for none.')
     artwork_url = serializers.SerializerMethodField()
     thumbnail_url = serializers.SerializerMethodField()
@@ -125,9 +126,9 @@ class UnitTypeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.D
     def get_queryset(self) -> QuerySet[UnitType]:
         if getattr(self, "swagger_fake_view", False):
             return UnitType.objects.none()
-        value = self.request.query_params.get("campaign", "")
-        if value.isdigit():
-            membership = membership_for(user=self.request.user, campaign=int(value))
+        value = parse_id(self.request.query_params.get("campaign"))
+        if value is not None:
+            membership = membership_for(user=self.request.user, campaign=value)
             if membership is None:
                 return UnitType.objects.none()
             return selectors.unit_types_for_campaign(campaign=membership.campaign)

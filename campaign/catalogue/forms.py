@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from battles.engine.state import TRAITS
 from campaign.catalogue.entries import catalogue_effects_check
 from campaign.models import UnitPath, UnitRole, UnitType
+from campaign.web.numbers import parse_id
 
 # --- the unit catalogue ------------------------------------------------------------------------------------
 
@@ -54,9 +55,10 @@ class UnitTypeForm(forms.Form):
         value = self.cleaned_data["strength"].strip()
         if value in ("", "-"):
             return None
-        if not value.isdigit():
+        strength = parse_id(value)
+        if strength is None:
             raise ValidationError('Write a whole number of 0 or more, or "-" for none.')
-        return int(value)
+        return strength
 
     def clean_other_traits(self) -> list[str]:
         by_lower = {t.lower(): t for t in TRAITS}

@@ -45,18 +45,12 @@ from campaign.models import (
     Day,
     FundingRequest,
     Item,
-    Role,
     Unit,
     UpkeepArrears,
 )
+from campaign.web.numbers import parse_count, parse_id
 
 LEDGER_LIMIT, LEDGER_MAX = 100, 500
-
-
-def commanders_visible_to(*, user) -> QuerySet[Commander]:
-    """My own commanders, and every commander of the campaigns where I am a GM."""
-    return Commander.objects.filter(
-        Q(player=user) | Q(campaign__memberships__user=user, campaign__memberships__role=Role.GM)).distinct()
 
 
 def _require_gm(user, campaign_id: int, what: Action = Action.ACT_FOR_ANY) -> None:
@@ -98,8 +92,8 @@ class CampaignFilterMixin:
     filter_param = "campaign"
 
     def filtered(self, queryset):
-        value = self.request.query_params.get(self.filter_param, "")
-        return queryset.filter(**{f"{self.filter_param}_id": int(value)}) if value.isdigit() else queryset
+        value = parse_id(self.request.query_params.get(self.filter_param))
+        return queryset if value is None else queryset.filter(**{f"{self.filter_param}_id": value})
 
 
 class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
@@ -110,7 +104,7 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Commander.objects.none()
-        return (self.filtered(commanders_visible_to(user=self.request.user)).select_related("purse", "player")
+        return (self.filtered(selectors.commanders_visible_to(user=self.request.user)).select_related("purse", "player")
                 .order_by("campaign_id", "name"))
 
     @extend_schema(responses={200: LedgerEntrySerializer(many=True)})
@@ -118,8 +112,7 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
     def ledger(self, request, pk=None):
         """The purse's history, newest first (``?limit=``, at most 500), each entry with the balance after it."""
         commander = self.get_object()
-        limit = request.query_params.get("limit", "")
-        limit = min(int(limit), LEDGER_MAX) if limit.isdigit() else LEDGER_LIMIT
+        limit = parse_count(request.query_params.get("limit"), default=LEDGER_LIMIT, maximum=LEDGER_MAX)
         balance, rows = ledger.ledger_purse_balance(commander=commander), []
         for entry in selectors.commander_ledger(commander=commander)[:limit]:
             txn = entry.transaction
@@ -220,7 +213,7 @@ class UnitViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Unit.objects.none()
-        commanders = commanders_visible_to(user=self.request.user)
+        commanders = selectors.commanders_visible_to(user=self.request.user)
         return self.filtered(Unit.objects.filter(commander__in=commanders).exclude(state=Unit.State.KILLED)
                              .select_related("unit_type")).order_by("commander_id", "id")
 
@@ -236,7 +229,7 @@ class UnitViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
         body = TrainSerializer(data=request.data)
         body.fields["paid_by"].queryset = _payers(unit.campaign_id)
         body.fields["weapon_items"].child_relation.queryset = Item.objects.filter(
-            commander__in=commanders_visible_to(user=request.user).filter(campaign_id=unit.campaign_id),
+            commander__in=selectors.commanders_visible_to(user=request.user).filter(campaign_id=unit.campaign_id),
             destroyed_at__isnull=True)
         body.is_valid(raise_exception=True)
         payer = body.validated_data.get("paid_by", unit.commander)
@@ -263,17 +256,9 @@ class FundingRequestViewSet(CampaignFilterMixin, mixins.ListModelMixin, mixins.R
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return FundingRequest.objects.none()
-        mine = commanders_visible_to(user=self.request.user)
+        mine = selectors.commanders_visible_to(user=self.request.user)
         return self.filtered(FundingRequest.objects.filter(Q(requester__in=mine) | Q(funder__in=mine))
                              .select_related("requester", "funder", "campaign")).order_by("-created_at", "-id")
-
-    def get_serializer(self, *args, **kwargs):
-        serializer = super().get_serializer(*args, **kwargs)
-        if self.request and self.request.user.is_authenticated and not getattr(self, "swagger_fake_view", False):
-            serializer.fields["requester"].queryset = commanders_visible_to(user=self.request.user)
-            serializer.fields["funder"].queryset = Commander.objects.filter(
-                campaign__memberships__user=self.request.user)
-        return serializer
 
     def perform_create(self, serializer):
         data = serializer.validated_data
@@ -313,7 +298,7 @@ class ArrearsViewSet(viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return UpkeepArrears.objects.none()
-        queryset = UpkeepArrears.objects.filter(commander__in=commanders_visible_to(user=self.request.user))
+        queryset = UpkeepArrears.objects.filter(commander__in=selectors.commanders_visible_to(user=self.request.user))
         wanted = self.request.query_params.get("status")
         if wanted in UpkeepArrears.Status.values:
             queryset = queryset.filter(status=wanted)
@@ -356,7 +341,7 @@ class UpkeepDayViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @extend_schema(responses={200: UpkeepForecastSerializer(many=True)})
     def retrieve(self, request, *args, **kwargs):
         day = self.get_object()
-        visible = set(commanders_visible_to(user=request.user).filter(campaign_id=day.event.campaign_id)
+        visible = set(selectors.commanders_visible_to(user=request.user).filter(campaign_id=day.event.campaign_id)
                       .values_list("pk", flat=True))
         forecasts = selectors.upkeep_forecasts(day=day)
         pledges = selectors.upkeep_pledges(day=day)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from campaign.models import Campaign, Commander, Day, EventRecruitOffer, Item
+from campaign.web.numbers import MAX_AMOUNT
 
 
 class CommanderChoiceField(forms.ModelChoiceField):
@@ -50,12 +51,12 @@ class RetinueNameForm(forms.Form):
 
 
 class UpkeepPledgeForm(forms.Form):
-    points = forms.IntegerField(min_value=0, label="Morale points")
+    points = forms.IntegerField(max_value=MAX_AMOUNT, min_value=0, label="Morale points")
 
 
 class FundingRequestForm(forms.Form):
     funder = CommanderChoiceField(queryset=Commander.objects.none(), label="Ask")
-    amount = forms.IntegerField(min_value=1, label="Lunari")
+    amount = forms.IntegerField(max_value=MAX_AMOUNT, min_value=1, label="Lunari")
     reason = forms.CharField(max_length=300, label="What for")
 
     def __init__(self, *args, requester: Commander, **kwargs):
@@ -69,14 +70,14 @@ class FundingResponseForm(forms.Form):
 
 
 class MoraleBuyForm(forms.Form):
-    points = forms.IntegerField(min_value=1, label="Morale points")
+    points = forms.IntegerField(max_value=MAX_AMOUNT, min_value=1, label="Morale points")
 
 
 class LunariForm(forms.Form):
     """A game master's grant or fine."""
 
     commander = CommanderChoiceField(queryset=Commander.objects.none())
-    amount = forms.IntegerField(min_value=1, label="Lunari")
+    amount = forms.IntegerField(max_value=MAX_AMOUNT, min_value=1, label="Lunari")
     reason = forms.CharField(max_length=300)
 
     def __init__(self, *args, campaign: Campaign, **kwargs):

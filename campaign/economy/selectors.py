@@ -31,6 +31,7 @@ from campaign.models import (
     LedgerEntry,
     LedgerTransaction,
     Membership,
+    Role,
     Unit,
     UnitTraining,
     UpkeepArrears,
@@ -42,6 +43,12 @@ from campaign.models import (
 # ---------------------------------------------------------------------------------------------
 # The economy
 # ---------------------------------------------------------------------------------------------
+
+
+def commanders_visible_to(*, user) -> QuerySet[Commander]:
+    """My own commanders, and every commander of the campaigns where I am a GM."""
+    return Commander.objects.filter(
+        Q(player=user) | Q(campaign__memberships__user=user, campaign__memberships__role=Role.GM)).distinct()
 
 
 def commanders_of_campaign(*, campaign: Campaign) -> QuerySet[Commander]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from campaign.economy import selectors
 from campaign.models import (
+    TACTICIAN_CHOICE_CHOICES,
     Commander,
     EventRecruitOffer,
     FundingRequest,
@@ -15,6 +17,7 @@ from campaign.models import (
     UnitTraining,
     UpkeepArrears,
 )
+from campaign.web.numbers import MAX_AMOUNT
 
 PAID_BY_HELP = ("The commander who pays (default: this commander): one you may act for. One character paying for "
                 "everything about a unit makes it that character's retinue.")
@@ -22,7 +25,10 @@ PAID_BY_HELP = ("The commander who pays (default: this commander): one you may a
 
 
 class CommanderSerializer(serializers.ModelSerializer):
-    player = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    player = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True,
+                                          help_text="The player's user name; null for a commander the GMs run.")
+    tactician_choice = serializers.ChoiceField(choices=TACTICIAN_CHOICE_CHOICES, allow_blank=True, read_only=True,
+                                               help_text="The power a Tactician copies; empty for any other power.")
     purse_balance = serializers.SerializerMethodField()
     starting_morale = serializers.IntegerField(read_only=True)
 
@@ -86,12 +92,13 @@ class RecruitSerializer(serializers.Serializer):
 
 
 class UpkeepPledgeSerializer(serializers.Serializer):
-    points = serializers.IntegerField(min_value=0, help_text="Morale to spend on today's upkeep, 5 lunari off each; "
-                                                             "0 takes the pledge back.")
+    points = serializers.IntegerField(max_value=MAX_AMOUNT, min_value=0,
+                                      help_text="Morale to spend on today's upkeep, 5 lunari off each; "
+                                                "0 takes the pledge back.")
 
 
 class MoraleBuySerializer(serializers.Serializer):
-    points = serializers.IntegerField(min_value=1)
+    points = serializers.IntegerField(max_value=MAX_AMOUNT, min_value=1)
 
 
 class FairEscapeSerializer(serializers.Serializer):
@@ -102,7 +109,7 @@ class FairEscapeSerializer(serializers.Serializer):
 
 
 class LunariSerializer(serializers.Serializer):
-    amount = serializers.IntegerField(min_value=1)
+    amount = serializers.IntegerField(max_value=MAX_AMOUNT, min_value=1)
     reason = serializers.CharField(max_length=300)
 
 
@@ -131,12 +138,23 @@ class RetinueNameSerializer(serializers.Serializer):
 
 
 class FundingRequestSerializer(serializers.ModelSerializer):
+    """A request between two commanders; the requester must be one of mine, the funder in one of my campaigns."""
+
     class Meta:
         model = FundingRequest
         fields = ["id", "campaign", "requester", "funder", "amount", "reason", "status", "response", "created_at",
                   "decided_at", "transaction"]
         read_only_fields = ["campaign", "status", "response", "created_at", "decided_at", "transaction"]
-        extra_kwargs = {"amount": {"min_value": 1}}
+        extra_kwargs = {"amount": {"min_value": 1, "max_value": MAX_AMOUNT}}
+
+    def get_fields(self):
+        fields = super().get_fields()
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            fields["requester"].queryset = selectors.commanders_visible_to(user=user)
+            fields["funder"].queryset = Commander.objects.filter(campaign__memberships__user=user)
+        return fields
 
 
 class FundingResponseSerializer(serializers.Serializer):

@@ -50,6 +50,7 @@ from campaign.models import (
     Unit,
 )
 from campaign.web.forms import form_errors_sentence
+from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_message
 
 LEDGER_ROWS = 100
@@ -260,7 +261,8 @@ def fair_escape(request: HttpRequest, slug: str, commander_id: int) -> HttpRespo
     """Fair Escape: `pay` is "influence" or the id of one of the commander's retinue units (-2 Strength)."""
     _, _, commander = _commander(request, slug, commander_id)
     pay = request.POST.get("pay", "")
-    unit = get_object_or_404(Unit, pk=int(pay), commander=commander) if pay.isdigit() else None
+    unit_id = parse_id(pay)
+    unit = get_object_or_404(Unit, pk=unit_id, commander=commander) if unit_id is not None else None
     if unit is None and pay != "influence":
         messages.error(request, "Choose how Fair Escape is paid: 1 Influence or a retinue unit.")
         return _back(commander, "fair-escape")

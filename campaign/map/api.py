@@ -29,6 +29,7 @@ from campaign.models import (
     TacticalMap,
     TerrainRegion,
 )
+from campaign.web.numbers import parse_id
 
 
 def service_checked(call, *args, **kwargs):
@@ -120,8 +121,8 @@ class _MapPartViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.Des
         if building_schema(self):
             return self.serializer_class.Meta.model.objects.none()
         qs = self.serializer_class.Meta.model.objects.filter(map__campaign__memberships__user=self.request.user)
-        if self.request.query_params.get("map", "").isdigit():
-            qs = qs.filter(map_id=int(self.request.query_params["map"]))
+        if (map_id := parse_id(self.request.query_params.get("map"))) is not None:
+            qs = qs.filter(map_id=map_id)
         return qs.order_by("pk")
 
     def _gm_map(self, serializer) -> TacticalMap:
@@ -150,7 +151,8 @@ class LocationViewSet(_MapPartViewSet):
     def perform_create(self, serializer):
         data = serializer.validated_data
         serializer.instance = service_checked(services.location_create, tactical_map=self._gm_map(serializer),
-                                              name=data["name"], size=data["size"], x=data["x"], y=data["y"],
+                                              name=data["name"], size=data.get("size", Location.Size.CAMP),
+                                              x=data["x"], y=data["y"],
                                               capture_threshold=data.get("capture_threshold"),
                                               holder=data.get("holder"), actor=self.request.user)
 
@@ -317,8 +319,8 @@ class ArmyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         gm_of = Membership.objects.filter(user=user, role=Role.GM).values("campaign_id")
         qs = Army.objects.filter(Q(campaign_id__in=gm_of) | Q(commander__player=user)).select_related("map")
         for param in ("campaign", "commander"):
-            if self.request.query_params.get(param, "").isdigit():
-                qs = qs.filter(**{f"{param}_id": int(self.request.query_params[param])})
+            if (value := parse_id(self.request.query_params.get(param))) is not None:
+                qs = qs.filter(**{f"{param}_id": value})
         return qs.order_by("pk")
 
     def _roster(self, army: Army, status_code: int = status.HTTP_200_OK) -> Response:

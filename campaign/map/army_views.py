@@ -19,10 +19,11 @@ from campaign.economy import selectors as economy_selectors
 from campaign.map import armies as army_services
 from campaign.map import selectors
 from campaign.models import Army, Commander
+from campaign.web.numbers import parse_id
 
 
 def _unit_ids(request: HttpRequest) -> list[int]:
-    return [int(value) for value in request.POST.getlist("units") if value.isdigit()]
+    return [unit_id for value in request.POST.getlist("units") if (unit_id := parse_id(value)) is not None]
 
 
 def _act(request: HttpRequest, commander: Commander, armies) -> str:

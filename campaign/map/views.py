@@ -23,6 +23,7 @@ from campaign.campaigns.views import campaign_membership
 from campaign.map import armies, orders, selectors, services
 from campaign.models import Army, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.media_files import private_file_response
+from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_sentence
 
 
@@ -182,10 +183,10 @@ def _edit(request: HttpRequest, campaign, tactical_map) -> str:
             points=_points(post.get("points", "")), penalty=_float(post.get("penalty")) or 0.0, actor=actor)
         return f"{region.name} is drawn."
     if action == "location":
-        holder = Commander.objects.filter(pk=post.get("holder") or 0, campaign=campaign).first()
+        holder = Commander.objects.filter(pk=parse_id(post.get("holder")) or 0, campaign=campaign).first()
         location = services.location_create(
             tactical_map=tactical_map, name=post.get("name", ""), size=post.get("size", ""), x=x, y=y, holder=holder,
-            capture_threshold=int(post["threshold"]) if post.get("threshold", "").isdigit() else None, actor=actor)
+            capture_threshold=parse_id(post.get("threshold")), actor=actor)
         return f"{location.name} is placed."
     if action == "base":
         base = services.base_create(tactical_map=tactical_map, name=post.get("name", ""), x=x, y=y,
