@@ -29,6 +29,13 @@ class EventClockSerializer(serializers.Serializer):
     hour = serializers.IntegerField()
     minutes_per_hour = serializers.IntegerField()
     next_hour_at = serializers.DateTimeField(allow_null=True)
+    day = serializers.IntegerField(allow_null=True, help_text="The open Day's id: what close-day takes.")
+
+
+class DayToCloseSerializer(serializers.Serializer):
+    day = serializers.IntegerField(help_text="The id of the Day to close (the clock's `day`). A Day already "
+                                             "closed is answered as it is, so a retried request closes nothing "
+                                             "twice.")
 
 
 @extend_schema(request=None, responses=EventClockSerializer)
@@ -44,8 +51,10 @@ class EventClockViewSet(viewsets.GenericViewSet):
 
     def _state(self, event: Event) -> dict:
         next_at = clock.event_next_hour_at(event=event)
+        day = Day.objects.filter(event=event, status=Day.Status.OPEN).values_list("pk", flat=True).first()
         return {"event": event.pk, "status": event.status, "hour": event.current_hour,
-                "minutes_per_hour": event.minutes_per_hour, "next_hour_at": next_at.isoformat() if next_at else None}
+                "minutes_per_hour": event.minutes_per_hour, "next_hour_at": next_at.isoformat() if next_at else None,
+                "day": day}
 
     def retrieve(self, request, pk=None):
         return Response(self._state(get_object_or_404(self.get_queryset(), pk=pk)))
@@ -73,12 +82,18 @@ class EventClockViewSet(viewsets.GenericViewSet):
     def advance(self, request, pk=None):
         return self._control(request, pk, lambda e: clock.event_clock_advance(event=e, actor=request.user))
 
+    @extend_schema(request=DayToCloseSerializer, responses=EventClockSerializer)
     @action(detail=True, methods=["post"], url_path="close-day")
     def close_day(self, request, pk=None):
+        """Close the Day named in the body; the same request sent twice closes it once."""
+        body = DayToCloseSerializer(data=request.data)
+        if not body.is_valid():
+            raise ValidationError({"day": "Say which Day to close: send the clock's `day` (the open Day's id)."})
+
         def close(event):
-            day = Day.objects.filter(event=event, status=Day.Status.OPEN).first()
+            day = Day.objects.filter(event=event, pk=body.validated_data["day"]).first()
             if day is None:
-                raise DjangoValidationError("No Day is open: there is nothing to close.")
+                raise DjangoValidationError(f"{event.name} has no such Day: send the clock's `day`.")
             return clock.event_day_close(day=day, actor=request.user)
         return self._control(request, pk, close)
 

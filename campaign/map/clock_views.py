@@ -15,6 +15,7 @@ from campaign.campaigns.permissions import Action, NotAllowed, require
 from campaign.campaigns.views import campaign_membership
 from campaign.map import clock, selectors, services
 from campaign.models import Army, Day, DueBattle, Event
+from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_sentence
 
 # --- the GM's clock console ---------------------------------------------------------------------------------
@@ -62,10 +63,13 @@ def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) 
             messages.success(request, f"Hour {result.hour} is done: {result.moved} armies moved, "
                                       f"{len(result.battles)} Battles due, {len(result.captured)} captures.")
         elif control == "close-day":
-            day = get_object_or_404(Day, event=event, status=Day.Status.OPEN)
+            day = get_object_or_404(Day, event=event, pk=parse_id(request.POST.get("day")) or 0)
             result = clock.event_day_close(day=day, actor=actor)
-            messages.success(request, f"Day {day.number} is closed: {len(result.bills)} upkeep bills; "
-                                      f"Day {result.next_day.number} is open.")
+            if result.already_closed:
+                messages.info(request, f"Day {day.number} was already closed: nothing was charged twice.")
+            else:
+                messages.success(request, f"Day {day.number} is closed: {len(result.bills)} upkeep bills; "
+                                          f"Day {result.next_day.number} is open.")
         else:
             raise Http404("No such clock control.")
     except ValidationError as exc:

@@ -246,8 +246,12 @@ def test_the_clock_console_runs_the_clock_and_records_battles(client, gm, scene,
     client.post(f"/c/river-valley/clock/battles/{battle.pk}/", {"winner": scene["mine"].pk})
     battle.refresh_from_db()
     assert (battle.status, battle.winner_id) == ("fought", scene["mine"].pk)
-    client.post(f"/c/river-valley/clock/{event.pk}/close-day/")
+    first = event.days.get(status="open")
+    client.post(f"/c/river-valley/clock/{event.pk}/close-day/", {"day": first.pk})
     assert event.days.filter(status="open").get().number == 2
+    retried = client.post(f"/c/river-valley/clock/{event.pk}/close-day/", {"day": first.pk}, follow=True)
+    assert event.days.filter(status="open").get().number == 2, "a retried tap closes nothing twice"
+    assert "Day 1 was already closed: nothing was charged twice." in retried.content.decode()
 
 
 def test_the_api_previews_confirms_and_cancels_orders_and_reveals(gm, player, scene, event):
@@ -269,6 +273,20 @@ def test_the_api_previews_confirms_and_cancels_orders_and_reveals(gm, player, sc
     assert response.json()["miniatures"] == 1
     assert Reveal.objects.filter(what="size").exists()
     assert gm_api.post(f"/api/event-clocks/{event.pk}/advance/").json()["hour"] == 1
+
+
+def test_close_day_in_the_api_takes_the_day_it_means_so_a_retry_closes_nothing_twice(gm, event, day):
+    api = APIClient()
+    api.force_authenticate(gm)
+    clock = api.get(f"/api/event-clocks/{event.pk}/").json()
+    refused = api.post(f"/api/event-clocks/{event.pk}/close-day/", {}, format="json")
+    assert refused.status_code == 400
+    assert "Say which Day to close" in refused.json()["day"]
+    for _ in range(2):
+        response = api.post(f"/api/event-clocks/{event.pk}/close-day/", {"day": clock["day"]}, format="json")
+        assert response.status_code == 200, response.json()
+    assert list(event.days.order_by("number").values_list("number", "status")) == [(1, "closed"), (2, "open")]
+    assert response.json()["day"] == event.days.get(number=2).pk
 
 
 def test_the_map_picture_is_served_to_members_only(client, gm, player, outsider, campaign):
