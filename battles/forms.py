@@ -31,13 +31,14 @@ class BattleStartForm(forms.Form):
                                        help_text="Only for an Oathbound commander: the unit designated this Battle "
                                                  "(if Killed it is only Disabled; if Disabled, only Exhausted).")
 
-    def __init__(self, *args, armies, locations, **kwargs):
+    def __init__(self, *args, armies, locations, designating, **kwargs):
+        """`armies` may fight; `designating` are the armies whose Oathbound unit this member may pick."""
         super().__init__(*args, **kwargs)
         self.fields["attacker_army"].queryset = armies
         self.fields["defender_army"].queryset = armies
         self.fields["location"].queryset = locations
         self.fields["oathbound"].queryset = (
-            Unit.objects.filter(army__in=armies, state=Unit.State.IN_ARMY).filter(
+            Unit.objects.filter(army__in=designating, state=Unit.State.IN_ARMY).filter(
                 Q(commander__power="Oathbound") | Q(commander__power="Tactician",
                                                     commander__tactician_choice="Oathbound"))
             .select_related("army", "unit_type").order_by("army__name", "pk"))

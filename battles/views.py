@@ -18,6 +18,7 @@ from battles.forms import BattleLogForm, BattleStartForm
 from battles.models import Battle
 from campaign.campaigns.permissions import Action, NotAllowed, can
 from campaign.campaigns.views import campaign_membership
+from campaign.map import selectors as map_selectors
 from campaign.models import Army, DueBattle, Location
 from campaign.web.numbers import parse_id
 from cardgames import selectors as match_selectors
@@ -34,6 +35,18 @@ def _battle(request: HttpRequest, slug: str, battle_id: int):
 def _own_army_ids(membership) -> set[int]:
     return set(Army.objects.filter(campaign_id=membership.campaign_id, commander__player_id=membership.user_id)
                .values_list("pk", flat=True))
+
+
+UNSEEN_ARMY = "An enemy army (unseen until the Battle begins)"
+
+
+def seen_army_ids(membership) -> set[int]:
+    return set(map_selectors.armies_visible_to(membership=membership).values_list("pk", flat=True))
+
+
+def _army_label(seen: set[int]):
+    """An army as this member may name it: by name and commander if fog of war lets them see it."""
+    return lambda army: f"{army.name} ({army.commander.name})" if army.pk in seen else UNSEEN_ARMY
 
 
 def _due_battles(campaign, membership) -> list[DueBattle]:
@@ -54,10 +67,19 @@ def battle_list(request: HttpRequest, slug: str) -> HttpResponse:
         "due_battles": _due_battles(campaign, membership), "is_gm": can(membership, Action.ACT_FOR_ANY)})
 
 
-def _start_form(request, campaign, data=None, initial=None) -> BattleStartForm:
+def _start_form(campaign, membership, due: DueBattle | None, data=None, initial=None) -> BattleStartForm:
+    """A GM picks among every army; a player starting a Battle due sees its two armies, the enemy unnamed unless
+    revealed, and designates only their own units."""
+    seen = seen_army_ids(membership)
     armies = Army.objects.filter(campaign=campaign).select_related("commander").order_by("commander__name", "name")
-    locations = Location.objects.filter(map__campaign=campaign)
-    return BattleStartForm(data, initial=initial, armies=armies, locations=locations)
+    if due is not None and not membership.is_gm:
+        armies = armies.filter(pk__in=[due.first_id, due.second_id])
+    designating = armies if membership.is_gm else armies.filter(pk__in=_own_army_ids(membership))
+    form = BattleStartForm(data, initial=initial, armies=armies, designating=designating,
+                           locations=Location.objects.filter(map__campaign=campaign))
+    for name in ("attacker_army", "defender_army"):
+        form.fields[name].label_from_instance = _army_label(seen)
+    return form
 
 
 @login_required
@@ -77,7 +99,7 @@ def battle_start(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {"attacker_army": due.first_id, "defender_army": due.second_id,
                "location": due.location_id} if due else {k: request.GET.get(k) for k in ("attacker_army",
                                                                                          "defender_army", "location")}
-    form = _start_form(request, campaign, request.POST or None, initial=initial)
+    form = _start_form(campaign, membership, due, request.POST or None, initial=initial)
     if due is not None:
         for name in ("attacker_army", "defender_army", "location"):
             form.fields[name].disabled = True
@@ -94,23 +116,28 @@ def battle_start(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"The Battle has begun: {battle.attacker} against {battle.defender}.")
             return redirect("battle-detail", slug=slug, battle_id=battle.pk)
-    odds_query = ""
-    if initial.get("attacker_army") and initial.get("defender_army"):
+    odds_query, sides = "", []
+    if due is not None:
+        label = _army_label(seen_army_ids(membership))
+        sides = [label(due.first), label(due.second)]
+    if initial.get("attacker_army") and initial.get("defender_army") and UNSEEN_ARMY not in sides:
         odds_query = "&".join(f"{k}={v}" for k, v in initial.items() if v)
     return render(request, "battles/battle_start.html", {"campaign": campaign, "form": form, "due": due,
-                                                         "odds_query": odds_query, "is_gm": is_gm})
+                                                         "due_sides": sides, "odds_query": odds_query,
+                                                         "is_gm": is_gm})
 
 
 @login_required
 def battle_odds(request: HttpRequest, slug: str) -> HttpResponse:
     """The Monte Carlo odds of a Battle between two armies as they stand (a fragment the start page loads).
-    A player may ask only about a Battle one of their own armies fights."""
+    A player may ask only about a Battle one of their own armies fights, against an army they may see."""
     campaign, membership = campaign_membership(request, slug)
     try:
         ids = [int(request.GET[k]) for k in ("attacker_army", "defender_army")]
     except (KeyError, ValueError):
         return HttpResponse("Pick both armies to see the odds.")
-    armies = {a.pk: a for a in Army.objects.filter(campaign=campaign, pk__in=ids).select_related("commander")}
+    armies = {a.pk: a for a in map_selectors.armies_visible_to(membership=membership).filter(pk__in=ids)
+              .select_related("commander")}
     if len(armies) != 2:
         raise Http404("No such army.")
     if not can(membership, Action.ACT_FOR_ANY) and not _own_army_ids(membership) & set(ids):

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import TextField
+from django.db.models import Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
 from campaign.map import rules, terrain
@@ -91,6 +91,17 @@ def map_event(*, campaign: Campaign | int) -> Event | None:
 def own_commander_ids(*, membership: Membership) -> set[int]:
     return set(Commander.objects.filter(campaign_id=membership.campaign_id, player_id=membership.user_id)
                .values_list("pk", flat=True))
+
+
+def armies_visible_to(*, membership: Membership) -> QuerySet[Army]:
+    """The armies a member may know of, by name and commander (fog of war, as the map shows them): a game master
+    every army of the campaign; a player their own commanders' armies and those a game master revealed to one
+    of them (a position or a size). Every page and endpoint that names armies asks here."""
+    armies = Army.objects.filter(campaign_id=membership.campaign_id)
+    if membership.is_gm:
+        return armies
+    own = Commander.objects.filter(campaign_id=membership.campaign_id, player_id=membership.user_id)
+    return armies.filter(Q(commander__in=own) | Q(reveals__to_commander__in=own)).distinct()
 
 
 @dataclass

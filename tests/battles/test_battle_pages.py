@@ -146,7 +146,10 @@ def test_the_replay_steps_through_a_finished_live_battle(client, gm, player, riv
 
 
 def test_the_battle_odds_fragment_shows_win_chances_with_intervals(client, player, host, monkeypatch):
+    from campaign.map import services as map_services
+
     monkeypatch.setattr(selectors, "ODDS_BATTLES_SERIAL", 20)
+    map_services.reveal_create(army=host.wall, to_commander=host.ayla, what="size", actor=None)
     client.force_login(player)
     odds = reverse("battle-odds", args=[host.ayla.campaign.slug])
     page = client.get(odds, {"attacker_army": host.vanguard.pk, "defender_army": host.wall.pk}).content.decode()
@@ -199,3 +202,31 @@ def test_battles_api_lists_only_my_campaigns(client, player, outsider, live):
 def test_the_oathbound_field_is_left_out_when_nobody_is_oathbound(client, gm, host):
     client.force_login(gm)
     assert "oathbound" not in client.get(reverse("battle-start", args=[host.ayla.campaign.slug])).context["form"].fields
+
+
+def test_a_player_gets_no_odds_against_an_army_fog_of_war_hides(client, player, host):
+    """Fog of war: the odds would show the enemy's commander and strength, so an unrevealed army is no army."""
+    client.force_login(player)
+    odds = reverse("battle-odds", args=[host.ayla.campaign.slug])
+    response = client.get(odds, {"attacker_army": host.vanguard.pk, "defender_army": host.wall.pk})
+    assert response.status_code == 404
+    assert "Brann" not in response.content.decode()
+    assert "Wall" not in response.content.decode()
+
+
+def test_a_player_starting_a_battle_due_sees_only_what_fog_of_war_shows(client, player, host, event):
+    from campaign.models import DueBattle
+
+    due = DueBattle.objects.create(event=event, hour=1, first=host.vanguard, second=host.wall)
+    client.force_login(player)
+    start = reverse("battle-start", args=[host.ayla.campaign.slug])
+    page = client.get(start, {"due": due.pk}).content.decode()
+    assert "Vanguard (Ayla)" in page
+    assert "An enemy army (unseen until the Battle begins)" in page
+    assert "Brann" not in page
+    assert "Wall" not in page
+    assert 'data-testid="odds-unseen"' in page
+    assert 'data-testid="battle-odds"' not in page
+    response = client.post(start, {"due": due.pk, "mode": "live", "npc_seat": "gm"})
+    assert response.status_code == 302
+    assert Battle.objects.get().defender_army_id == host.wall.pk
