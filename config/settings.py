@@ -155,7 +155,20 @@ REST_FRAMEWORK = {
     ],
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "campaign.web.api_errors.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_THROTTLE_ANON") or "60/minute",
+        "user": env_str("API_THROTTLE_USER") or "1200/minute",
+    },
 }
+# Brute force: failed sign-ins per user name and per address within the window, then 429 until it passes.
+LOGIN_FAILURES_PER_NAME = env_int("LOGIN_FAILURES_PER_NAME", 5, minimum=1)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20, minimum=1)
+LOGIN_LIMIT_WINDOW_SECONDS = env_int("LOGIN_LIMIT_WINDOW_SECONDS", 900, minimum=1)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",
     "DESCRIPTION": "Campaigns, events, commanders, armies, battles and card-game encounters.",
@@ -187,6 +200,14 @@ else:
     (CELERY_BROKER_DIR / "results").mkdir(parents=True, exist_ok=True)
     CELERY_RESULT_BACKEND = f"file://{CELERY_BROKER_DIR / 'results'}"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# The default cache is each process's own memory; "limits" (sign-in counts) is shared through Redis when there is
+# one, with short timeouts: the login limiter fails open rather than hold a sign-in on a Redis that is down.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "muster",
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}} if REDIS_URL else
+               {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"}),
+}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True

@@ -3,7 +3,6 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from battles.api import BattleViewSet, SkirmishOddsView
 from campaign.campaigns.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
@@ -19,6 +18,7 @@ from campaign.map.api import (
 )
 from campaign.map.clock_api import DueBattleViewSet, EventClockViewSet
 from campaign.web.api_router import IdRouter
+from campaign.web.login_limits import LimitedLoginView, LimitedObtainAuthToken
 from cardgames.api import MatchViewSet
 
 router = IdRouter()
@@ -44,12 +44,12 @@ router.register("event-clocks", EventClockViewSet, basename="event-clock")
 router.register("due-battles", DueBattleViewSet, basename="due-battle")
 
 urlpatterns = [
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("accounts/login/", LimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/odds/skirmish/", SkirmishOddsView.as_view(), name="api-skirmish-odds"),
     path("api/", include(router.urls)),
-    path("api/token/", obtain_auth_token, name="api-token"),
+    path("api/token/", LimitedObtainAuthToken.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),

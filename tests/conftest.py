@@ -62,6 +62,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.skip(reason)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_login_limits():
+    """Sign-in failure counts start at zero in every test (settings_test keeps them in memory)."""
+    from django.core.cache import caches
+
+    caches["limits"].clear()
+
+
 # Campaign fixtures shared by every app's tests. Imports stay inside the fixtures so the pure
 # engine tests can run without Django (`pytest -p no:django tests/cardgames/engine`).
 
