@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -107,8 +107,10 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
         return (self.filtered(selectors.commanders_visible_to(user=self.request.user)).select_related("purse", "player")
                 .order_by("campaign_id", "name"))
 
-    @extend_schema(responses={200: LedgerEntrySerializer(many=True)})
-    @action(detail=True, methods=["get"])
+    @extend_schema(responses={200: LedgerEntrySerializer(many=True)}, parameters=[
+        OpenApiParameter("limit", int, description=f"How many entries, newest first (default {LEDGER_LIMIT}, "
+                                                   f"at most {LEDGER_MAX}).")])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def ledger(self, request, pk=None):
         """The purse's history, newest first (``?limit=``, at most 500), each entry with the balance after it."""
         commander = self.get_object()
