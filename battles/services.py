@@ -23,6 +23,7 @@ from campaign.campaigns import audit
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for
 from campaign.economy import services as economy_services
+from campaign.locking import lock
 from campaign.map import armies as army_services
 from campaign.map import services as map_services
 from campaign.models import Army, ArmyDayActivity, Base, Commander, Day, DueBattle, Location, Unit
@@ -99,7 +100,7 @@ def battle_start(*, attacker_army: Army, defender_army: Army, actor, mode: str =
         raise ValidationError("No Day is open: a game master opens a Day of the Event before Battles are fought.")
     event, day = when
     ids = sorted((attacker_army.commander_id, defender_army.commander_id))
-    locked = {c.pk: c for c in Commander.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    locked = {c.pk: c for c in lock(Commander.objects).filter(pk__in=ids)}
     commanders = (locked[attacker_army.commander_id], locked[defender_army.commander_id])
     busy = [c.name for c in commanders if c.in_battle]
     if busy:
@@ -235,7 +236,7 @@ def battle_log_result(*, battle: Battle, actor, winner: int, killed: list[list[i
     commander (or a GM) to confirm it. An unconfirmed entry may be entered again. `cleric_used` says per
     commander whether a Cleric returned a Killed card (so it cannot be used again that Day)."""
     cleric_used = list(cleric_used or (False, False))
-    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    battle = lock(Battle.objects).get(pk=battle.pk)
     if battle.mode != Battle.Mode.LOGGED:
         raise ValidationError("This Battle is being played on Muster: its result comes from the table itself.")
     if battle.status not in (Battle.Status.DUE, Battle.Status.FINISHED):
@@ -262,7 +263,7 @@ def battle_log_result(*, battle: Battle, actor, winner: int, killed: list[list[i
 @transaction.atomic
 def battle_confirm_result(*, battle: Battle, actor) -> Battle:
     """The other commander (or a GM) agrees with a commander's entry; it is then applied."""
-    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    battle = lock(Battle.objects).get(pk=battle.pk)
     if battle.status != Battle.Status.FINISHED or battle.mode != Battle.Mode.LOGGED:
         raise ValidationError("There is no entered result waiting for confirmation.")
     if not _is_gm(actor, battle.campaign_id):
@@ -281,7 +282,7 @@ def battle_confirm_result(*, battle: Battle, actor) -> Battle:
 @transaction.atomic
 def battle_live_finished(*, match: Match) -> Battle | None:
     """A live Battle's match ended: keep its result and apply it (the match_finished signal calls this)."""
-    battle = Battle.objects.select_for_update().filter(match_id=match.pk).first()
+    battle = lock(Battle.objects).filter(match_id=match.pk).first()
     if battle is None or battle.status != Battle.Status.LIVE:
         return battle
     match = Match.objects.get(pk=match.pk)
@@ -333,7 +334,7 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     armies have fought today, and a Battle due on the map has its retreat and its location settled.
     Applying twice changes nothing: the second call finds the Battle applied.
     """
-    battle = Battle.objects.select_for_update(of=("self",)).select_related("location").get(pk=battle.pk)
+    battle = lock(Battle.objects).select_related("location").get(pk=battle.pk)
     if battle.status == Battle.Status.APPLIED:
         return battle
     if battle.status != Battle.Status.FINISHED:
@@ -341,7 +342,7 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
                               "result can be applied.")
     result, config = battle.result, battle.config
     ids = sorted((battle.attacker_id, battle.defender_id))
-    locked = {c.pk: c for c in Commander.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    locked = {c.pk: c for c in lock(Commander.objects).filter(pk__in=ids)}
     changes = {}
     for seat, commander_id in enumerate((battle.attacker_id, battle.defender_id)):
         commander = locked[commander_id]
@@ -374,7 +375,7 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
 @transaction.atomic
 def battle_cancel(*, battle: Battle, actor) -> Battle:
     """A game master calls a Battle off before its result is applied: nothing of it reaches the campaign."""
-    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    battle = lock(Battle.objects).get(pk=battle.pk)
     if not _is_gm(actor, battle.campaign_id):
         raise NotAllowed("Only a game master may cancel a Battle.")
     if not battle.is_open:

@@ -25,6 +25,7 @@ from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import Action as Permission
 from campaign.campaigns.permissions import NotAllowed, can, membership_for
 from campaign.economy import ledger as economy_ledger
+from campaign.locking import lock
 from campaign.models import Commander, EscrowHold, LedgerTransaction
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
 from cardgames.registry import game_for
@@ -158,7 +159,7 @@ def _store(match: Match, engine, state) -> None:
 @transaction.atomic
 def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
     """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = lock(Match.objects).get(pk=match_id)
     if match.status != Match.Status.ACTIVE:  # before the version: a finished match's page is stale too
         raise ValidationError("This match is over: nothing more can be played.")
     if expected_version is not None and expected_version != match.version:
@@ -179,7 +180,7 @@ def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_
 def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
     """Let AI seats move until a person must act or the match ends. Idempotent: with no AI to move,
     nothing changes. Returns the number of actions applied."""
-    match = Match.objects.select_for_update().filter(pk=match_id, status=Match.Status.ACTIVE).first()
+    match = lock(Match.objects).filter(pk=match_id, status=Match.Status.ACTIVE).first()
     if match is None:
         return 0
     ai_seats = {s.seat: s.ai for s in match.seats.all() if s.ai}
@@ -208,7 +209,7 @@ def match_seat_hand_to_ai(*, match: Match, seat: int, policy: str, actor) -> Mat
     if policy not in AIPolicy.values or policy == AIPolicy.HUMAN:
         choices = ", ".join(value for value in AIPolicy.values if value)
         raise ValidationError({"policy": f"Pick an AI to play the seat: one of {choices}."})
-    match = Match.objects.select_for_update().get(pk=match.pk)
+    match = lock(Match.objects).get(pk=match.pk)
     if match.status != Match.Status.ACTIVE:
         raise ValidationError("This match is over: there is no seat left to hand over.")
     row = match.seats.filter(seat=seat).first()
@@ -230,7 +231,7 @@ def match_seat_hand_to_ai(*, match: Match, seat: int, policy: str, actor) -> Mat
 @transaction.atomic
 def match_cancel(*, match: Match, actor) -> Match:
     """A game master calls the match off; every stake goes back to whoever staked it."""
-    match = Match.objects.select_for_update().get(pk=match.pk)
+    match = lock(Match.objects).get(pk=match.pk)
     if match.status != Match.Status.ACTIVE:
         raise ValidationError("Only a match in progress can be cancelled.")
     match.status = Match.Status.CANCELLED
@@ -246,7 +247,7 @@ def match_stakes_settle(*, match: Match, actor=None) -> list[LedgerTransaction]:
     """Pay out a decided match's stakes (the final move does this itself, in the move's transaction).
     Idempotent: under the match's row lock, only holds still in escrow are released, so a second call pays
     nothing."""
-    match = Match.objects.select_for_update().get(pk=match.pk)
+    match = lock(Match.objects).get(pk=match.pk)
     if match.status == Match.Status.ACTIVE:
         raise ValidationError("This match is still being played: its stakes stay in escrow.")
     return _settle(match, actor)

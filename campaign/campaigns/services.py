@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from campaign.campaigns.audit import audit_record
+from campaign.locking import lock
 from campaign.models import (
     Campaign,
     Day,
@@ -79,7 +80,7 @@ def membership_add(*, campaign: Campaign, user: User, role: str,
 
 
 def _ensure_another_gm(membership: Membership) -> None:
-    others = Membership.objects.select_for_update().filter(campaign=membership.campaign_id, role=Role.GM)
+    others = lock(Membership.objects).filter(campaign=membership.campaign_id, role=Role.GM)
     if membership.role == Role.GM and others.exclude(pk=membership.pk).count() == 0:
         raise ValidationError({"role": "A campaign needs a game master: make someone else GM first."})
 

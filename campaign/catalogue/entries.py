@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from battles.engine.effects import compile_effects
+from campaign.locking import lock
 from campaign.models import Campaign, UnitPath, UnitRole, UnitType
 from gamekit.errors import RuleError
 
@@ -106,7 +107,7 @@ def catalogue_load(*, entries: list, campaign: Campaign | None = None,
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
         raise ValidationError(f"The catalogue names these twice: {', '.join(duplicates)}. Keep one of each.")
-    existing = {t.name: t for t in UnitType.objects.select_for_update().filter(campaign=campaign)}
+    existing = {t.name: t for t in lock(UnitType.objects).filter(campaign=campaign)}
     defaults = {} if campaign is None else {t.name: t for t in UnitType.objects.filter(campaign__isnull=True)}
     known = set(existing) | set(names) | set(defaults)
     for entry in cleaned:

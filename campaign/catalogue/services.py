@@ -12,6 +12,7 @@ from django.db.models import Q
 from campaign.campaigns.audit import audit_record
 from campaign.catalogue import artwork
 from campaign.catalogue.entries import catalogue_entry_clean, catalogue_entry_of, catalogue_load
+from campaign.locking import lock
 from campaign.models import (
     Campaign,
     UnitTraining,
@@ -36,7 +37,7 @@ def unit_type_set_artwork(*, unit_type: UnitType, upload, actor: User | None) ->
 
 
 def _unit_type_locked_in_scope(unit_type: UnitType, campaign: Campaign | None) -> UnitType:
-    unit_type = UnitType.objects.select_for_update(of=("self",)).select_related("trains_to").get(pk=unit_type.pk)
+    unit_type = lock(UnitType.objects).select_related("trains_to").get(pk=unit_type.pk)
     if unit_type.campaign_id not in (None, campaign.pk if campaign else None):
         raise ValidationError(f"{unit_type} belongs to another campaign's catalogue: edit it there.")
     return unit_type

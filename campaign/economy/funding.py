@@ -13,6 +13,7 @@ from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import require_acting_for
 from campaign.economy import ledger
 from campaign.economy.checks import same_campaign
+from campaign.locking import lock
 from campaign.models import (
     Commander,
     FundingRequest,
@@ -39,7 +40,7 @@ def funding_request_create(*, requester: Commander, funder: Commander, amount: i
 
 
 def _pending_request(request: FundingRequest) -> FundingRequest:
-    request = (FundingRequest.objects.select_for_update(of=("self",)).select_related("requester", "funder", "campaign")
+    request = (lock(FundingRequest.objects).select_related("requester", "funder", "campaign")
                .get(pk=request.pk))
     if request.status != FundingRequest.Status.PENDING:
         raise ValidationError(f"This request was already {request.get_status_display().lower()}.")

@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Sum
 
+from campaign.locking import lock
 from campaign.models import (
     Account,
     Campaign,
@@ -105,7 +106,7 @@ def ledger_purse_balance(*, commander: Commander) -> int:
 
 def _lock(account_ids: Iterable[int]) -> dict[int, Account]:
     """Lock the accounts once, in primary-key order, and return them fresh from the database."""
-    return {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=set(account_ids)).order_by("pk")}
+    return {a.pk: a for a in lock(Account.objects).filter(pk__in=set(account_ids))}
 
 
 def _owner(account: Account) -> str:
@@ -384,7 +385,7 @@ def ledger_escrow_hold(*, commander: Commander, amount: int, reason: str, actor:
 def ledger_escrow_release(*, hold: EscrowHold, to_commander: Commander, actor: User | None,
                           reason: str = "") -> LedgerTransaction:
     """Pay a held stake out to the winner (or back to whoever staked it). A hold is released once."""
-    hold = EscrowHold.objects.select_for_update().get(pk=hold.pk)
+    hold = lock(EscrowHold.objects).get(pk=hold.pk)
     if hold.status != EscrowHold.Status.HELD:
         raise ValidationError("This stake was already released: nothing is left to pay out.")
     if to_commander.campaign_id != hold.campaign_id:
@@ -410,7 +411,7 @@ def ledger_reverse(*, transaction_to_reverse: LedgerTransaction, reason: str, ac
     escrow movements are settled by releasing the hold instead.
     """
     reason = _reason(reason)
-    original = LedgerTransaction.objects.select_for_update().get(pk=transaction_to_reverse.pk)
+    original = lock(LedgerTransaction.objects).get(pk=transaction_to_reverse.pk)
     if original.kind == Kind.REVERSAL:
         raise ValidationError("A reversal cannot be reversed: post the movement again instead.")
     if original.kind in (Kind.ESCROW_HOLD, Kind.ESCROW_RELEASE):

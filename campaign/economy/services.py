@@ -28,6 +28,7 @@ from campaign.economy.rules import (
     starting_morale,
     training_price,
 )
+from campaign.locking import lock
 from campaign.models import (
     Campaign,
     Commander,
@@ -80,7 +81,7 @@ def commander_update(*, commander: Commander, actor: User | None, name: str | No
                      level: int | None = None, power: str | None = None, tactician_choice: str | None = None,
                      influence: int | None = None) -> Commander:
     """Change a commander's sheet. A new level changes the starting Morale from the next Day on."""
-    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    commander = lock(Commander.objects).get(pk=commander.pk)
     changes: dict[str, object] = {}
     if name is not None and name.strip() != commander.name:
         if Commander.objects.filter(campaign_id=commander.campaign_id, name=name.strip()).exists():
@@ -116,7 +117,7 @@ def commander_update(*, commander: Commander, actor: User | None, name: str | No
 @transaction.atomic
 def commander_set_in_battle(*, commander: Commander, in_battle: bool, actor: User | None) -> Commander:
     """The battles app marks a commander as fighting (no Morale may be bought) and done."""
-    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    commander = lock(Commander.objects).get(pk=commander.pk)
     if commander.in_battle != in_battle:
         commander.in_battle = in_battle
         commander.save(update_fields=["in_battle"])
@@ -149,7 +150,7 @@ def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: User | None, 
         raise ValidationError("That unit type belongs to another campaign's catalogue.")
     if gm_price is not None and gm_price < 0:
         raise ValidationError({"gm_price": "A price cannot be negative."})
-    offer, created = EventRecruitOffer.objects.select_for_update().get_or_create(
+    offer, created = lock(EventRecruitOffer.objects).get_or_create(
         event=event, unit_type=unit_type, defaults={"by_quest": by_quest, "gm_price": gm_price, "note": note})
     if not created:
         offer.by_quest, offer.gm_price, offer.note = by_quest, gm_price, note
@@ -163,7 +164,7 @@ def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: User | None, 
 def recruit_offer_mark_quest(*, offer: EventRecruitOffer, done: bool, actor: User | None
                              ) -> EventRecruitOffer:
     """A game master marks an offer's quest done (or not yet): only then may it be recruited, at the quest price."""
-    offer = EventRecruitOffer.objects.select_for_update(of=("self",)).select_related("event__campaign").get(pk=offer.pk)
+    offer = lock(EventRecruitOffer.objects).select_related("event__campaign").get(pk=offer.pk)
     if not offer.by_quest:
         raise ValidationError(f"{offer.unit_type} is not recruited by quest: there is nothing to mark.")
     if offer.quest_done != done:
@@ -200,7 +201,7 @@ def unit_recruit(*, commander: Commander, unit_type: UnitType, event: Event, pai
     same_campaign(commander, paid_by, event)
     if event.status == Event.Status.CLOSED:
         raise ValidationError(f"{event.name} is over: recruit at a running Event.")
-    offer = EventRecruitOffer.objects.select_for_update().filter(event=event, unit_type=unit_type).first()
+    offer = lock(EventRecruitOffer.objects).filter(event=event, unit_type=unit_type).first()
     if offer is None:
         raise ValidationError(f"{unit_type} is not on the recruit list of {event.name}: "
                               "ask a game master to offer it.")
@@ -238,7 +239,7 @@ def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: User | No
     (at most half). Once per unit per Event, three times in all. A type that names what it trains into
     becomes that type; the third training gives the type's third-training ability."""
     require_acting_for(actor=actor, commander=paid_by)
-    unit = Unit.objects.select_for_update(of=("self",)).select_related("unit_type__trains_to").get(pk=unit.pk)
+    unit = lock(Unit.objects).select_related("unit_type__trains_to").get(pk=unit.pk)
     same_campaign(unit, paid_by, event)
     if event.status == Event.Status.CLOSED:
         raise ValidationError(f"{event.name} is over: train units at a running Event.")
@@ -247,7 +248,7 @@ def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: User | No
     if unit.last_trained_event_id == event.pk or UnitTraining.objects.filter(unit=unit, event=event).exists():
         raise ValidationError(f"This unit was already trained at {event.name}: train it again at the next Event.")
     item_ids = sorted({item.pk for item in weapon_items})
-    items = list(Item.objects.select_for_update().filter(pk__in=item_ids).order_by("pk"))
+    items = list(lock(Item.objects).filter(pk__in=item_ids))
     if len(items) != len(item_ids):
         raise ValidationError("One of those item cards is gone: reload and pick again.")
     for item in items:
@@ -294,7 +295,7 @@ def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: User | No
 @transaction.atomic
 def unit_kill(*, unit: Unit, actor: User | None) -> Unit:
     """A unit is Killed: it leaves its army and costs no more upkeep."""
-    unit = Unit.objects.select_for_update().get(pk=unit.pk)
+    unit = lock(Unit.objects).get(pk=unit.pk)
     if unit.state != Unit.State.KILLED:
         unit.state, unit.army = Unit.State.KILLED, None
         unit.save(update_fields=["state", "army"])
@@ -306,7 +307,7 @@ def unit_kill(*, unit: Unit, actor: User | None) -> Unit:
 def unit_name_retinue(*, unit: Unit, name: str, actor: User | None) -> Unit:
     """Name a retinue. Only its owner (the one character who paid for everything, as the ledger shows) may:
     their player, or a game master for a GM-run owner."""
-    unit = Unit.objects.select_for_update().get(pk=unit.pk)
+    unit = lock(Unit.objects).get(pk=unit.pk)
     owner = selectors.unit_retinue_owner(unit=unit)
     if owner is None:
         raise ValidationError("This unit is nobody's retinue: only a unit whose recruitment, every training and "
@@ -340,7 +341,7 @@ def commander_fair_escape(*, commander: Commander, actor: User | None,
                           retinue_unit: Unit | None = None) -> Commander:
     """A player character invokes Fair Escape: they spend 1 Influence, or one of their own retinue units
     takes -2 Strength instead and is Killed at 0 or less (army-combat.txt, Retinues)."""
-    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    commander = lock(Commander.objects).get(pk=commander.pk)
     require_acting_for(actor=actor, commander=commander)
     if not commander.is_player_character:
         raise ValidationError("Fair Escape is for player characters: this commander is run by the game masters.")
@@ -353,7 +354,7 @@ def commander_fair_escape(*, commander: Commander, actor: User | None,
         commander.save(update_fields=["influence"])
         data["influence"] = FAIR_ESCAPE_INFLUENCE
     else:
-        unit = Unit.objects.select_for_update().get(pk=retinue_unit.pk)
+        unit = lock(Unit.objects).get(pk=retinue_unit.pk)
         if unit.state == Unit.State.KILLED or selectors.unit_retinue_owner(unit=unit) != commander:
             raise ValidationError(f"Only a living unit of {commander}'s own retinue can take -2 Strength for "
                                   "their Fair Escape.")

@@ -20,6 +20,7 @@ from campaign.economy.rules import (
     morale_purchase_price,
     starting_morale,
 )
+from campaign.locking import lock
 from campaign.models import (
     Commander,
     Day,
@@ -36,7 +37,7 @@ def upkeep_pledge_morale(*, commander: Commander, day: Day, points: int, actor: 
     """Set how much Morale the commander will spend on this Day's upkeep (5 lunari off a point).
     At the close the pledge is capped at the Morale left and at what the bill can use."""
     require_acting_for(actor=actor, commander=commander)
-    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    commander = lock(Commander.objects).get(pk=commander.pk)
     if day.status != Day.Status.OPEN:
         raise ValidationError(f"{day} is closed: pledge Morale on the open Day.")
     if points < 0:
@@ -54,7 +55,7 @@ def upkeep_pledge_morale(*, commander: Commander, day: Day, points: int, actor: 
 def morale_buy(*, commander: Commander, day: Day, points: int, actor: User | None) -> Commander:
     """Buy Morale: once per Day, 5 lunari a point, up to the starting value, never during a Battle."""
     require_acting_for(actor=actor, commander=commander)
-    commander = Commander.objects.select_for_update().get(pk=commander.pk)
+    commander = lock(Commander.objects).get(pk=commander.pk)
     day = Day.objects.select_related("event").get(pk=day.pk)
     if day.event.campaign_id != commander.campaign_id:
         raise ValidationError("That Day belongs to another campaign.")
@@ -91,13 +92,13 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
     delivered twice charges once. The number of queries does not grow with the number of commanders.
     Locks: the Day, then the campaign's commanders, then the purses, each in primary-key order.
     """
-    day = Day.objects.select_for_update(of=("self",)).select_related("event__campaign").get(pk=day.pk)
+    day = lock(Day.objects).select_related("event__campaign").get(pk=day.pk)
     event = day.event
     if day.status == Day.Status.CLOSED:
         next_day = Day.objects.filter(event=event, number=day.number + 1).first()
         return DayCloseResult(day=day, next_day=next_day, bills=list(day.upkeep_bills.all()),
                               arrears=list(UpkeepArrears.objects.filter(bill__day=day)), already_closed=True)
-    levels = dict(Commander.objects.select_for_update().filter(campaign_id=event.campaign_id).order_by("pk")
+    levels = dict(lock(Commander.objects).filter(campaign_id=event.campaign_id)
                   .values_list("pk", "level"))
     inputs = selectors.upkeep_inputs_for_day(day=day)
     billed = set(UpkeepBill.objects.filter(day=day, commander_id__in=inputs).values_list("commander_id", flat=True))
@@ -141,7 +142,7 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
 
 
 def _arrears_locked(arrears: UpkeepArrears) -> UpkeepArrears:
-    arrears = (UpkeepArrears.objects.select_for_update(of=("self",)).select_related("commander__campaign")
+    arrears = (lock(UpkeepArrears.objects).select_related("commander__campaign")
                .get(pk=arrears.pk))
     if arrears.status != UpkeepArrears.Status.OPEN:
         raise ValidationError(f"This debt was already {arrears.get_status_display().lower()}.")

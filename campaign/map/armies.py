@@ -12,6 +12,7 @@ from django.db import transaction
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import require_acting_for
+from campaign.locking import lock
 from campaign.map import selectors
 from campaign.map.common import army_locked, inches_text, orders_cancel, point_on_map_check
 from campaign.models import (
@@ -43,7 +44,7 @@ def army_create(*, commander: Commander, name: str, actor: User | None) -> Army:
 @transaction.atomic
 def army_assign_unit(*, unit: Unit, army: Army | None, actor: User | None) -> Unit:
     """Put a unit into one of its commander's armies, or back into reserve (army None)."""
-    unit = Unit.objects.select_for_update(of=("self",)).select_related("commander").get(pk=unit.pk)
+    unit = lock(Unit.objects).select_related("commander").get(pk=unit.pk)
     require_acting_for(actor=actor, commander=unit.commander)
     if unit.state == Unit.State.KILLED:
         raise ValidationError("This unit was Killed: it cannot join an army.")
@@ -110,7 +111,7 @@ def army_withdraw(*, army: Army, actor: User | None) -> Army:
 
 
 def _units_of(commander: Commander, unit_ids: list[int]) -> list[Unit]:
-    units = list(Unit.objects.select_for_update().filter(pk__in=unit_ids, commander=commander).order_by("pk"))
+    units = list(lock(Unit.objects).filter(pk__in=unit_ids, commander=commander))
     if len(units) != len(set(unit_ids)):
         raise ValidationError(f"Pick units of {commander} only.")
     if any(unit.state == Unit.State.KILLED for unit in units):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
+from campaign.locking import lock
 from campaign.models import Army, MoveOrder, TacticalMap
 
 
@@ -19,7 +20,7 @@ def point_on_map_check(tactical_map: TacticalMap, x: float, y: float) -> None:
 
 
 def army_locked(army: Army) -> Army:
-    return Army.objects.select_for_update(of=("self",)).select_related("commander", "campaign").get(pk=army.pk)
+    return lock(Army.objects).select_related("commander", "campaign").get(pk=army.pk)
 
 
 def orders_cancel(army_ids: list[int], status: str = MoveOrder.Status.CANCELLED) -> int:

@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from campaign.locking import lock
 from campaign.map import routing, rules, selectors
 from campaign.models import (
     Army,
@@ -35,7 +36,7 @@ from campaign.models import (
 
 
 def event_locked(event: Event) -> Event:
-    return Event.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=event.pk)
+    return lock(Event.objects).select_related("campaign").get(pk=event.pk)
 
 
 
@@ -121,15 +122,15 @@ class _HourOnMap:
         self.contact = tactical_map.contact_inches
         self.day = Day.objects.filter(event=event, status=Day.Status.OPEN).first()
         self.pure = selectors.tactical_map_rules(tactical_map=tactical_map)
-        self.armies = {row[0]: _ArmyRow(*row) for row in Army.objects.select_for_update(of=("self",))
+        self.armies = {row[0]: _ArmyRow(*row) for row in lock(Army.objects)
                        .filter(map=tactical_map).order_by("pk").values_list("id", "name", "commander_id", "x", "y")}
         self.units = selectors.army_map_units(tactical_map=tactical_map)
         self.orders = {row[1]: _OrderRow(*row) for row in MoveOrder.objects.filter(
             event=event, status=MoveOrder.Status.ACTIVE, army__map=tactical_map).order_by().values_list(
             "id", "army_id", "kind", "status", "path", "arrival_hour", "target_location_id",
             "target_army_id")}
-        self.locations = {loc.pk: loc for loc in Location.objects.select_for_update().filter(map=tactical_map)
-                          .order_by("pk")}
+        self.locations = {loc.pk: loc for loc in lock(Location.objects).filter(map=tactical_map)
+                          }
         self.activity: set[tuple[int, str]] = set()
         self.paces: dict[tuple, tuple[float, bool]] = {}
         self.moved_armies: set[int] = set()

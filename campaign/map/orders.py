@@ -13,6 +13,7 @@ from django.db import transaction
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import membership_for, require_acting_for
+from campaign.locking import lock
 from campaign.map import routing, rules, selectors
 from campaign.map.common import army_locked, orders_cancel
 from campaign.models import (
@@ -44,12 +45,12 @@ class OrderPlan:
         return self.arrival_hour - self.event.current_hour
 
 
-def _map_event_or_refuse(campaign_id: int, lock: bool = False) -> Event:
+def _map_event_or_refuse(campaign_id: int, locked: bool = False) -> Event:
     event = selectors.map_event(campaign=campaign_id)
     if event is None:
         raise ValidationError("There is no Event under way: a game master must plan or start one first.")
-    if lock:
-        event = Event.objects.select_for_update().get(pk=event.pk)
+    if locked:
+        event = lock(Event.objects).get(pk=event.pk)
     return event
 
 
@@ -126,7 +127,7 @@ def army_order_move(*, army: Army, kind: str, actor: User | None, x: float | Non
                     target_army: Army | None = None) -> MoveOrder:
     """Give (or change) an army's order: it replaces the order under way and takes effect from the next hour.
     The route is planned again under the locks, so it is the one the preview showed unless the map changed."""
-    event = _map_event_or_refuse(army.campaign_id, lock=True)
+    event = _map_event_or_refuse(army.campaign_id, locked=True)
     army = army_locked(army)
     plan = move_order_plan(army=army, kind=kind, actor=actor, x=x, y=y, location=location, target_army=target_army,
                            event=event)
@@ -145,8 +146,8 @@ def army_order_move(*, army: Army, kind: str, actor: User | None, x: float | Non
 @transaction.atomic
 def move_order_cancel(*, order: MoveOrder, actor: User | None) -> MoveOrder:
     """Call an order off before its next hour is processed; the army stays where it stands."""
-    Event.objects.select_for_update().filter(pk=order.event_id).first()
-    order = MoveOrder.objects.select_for_update(of=("self",)).select_related("army__commander", "army__campaign").get(
+    lock(Event.objects).filter(pk=order.event_id).first()
+    order = lock(MoveOrder.objects).select_related("army__commander", "army__campaign").get(
         pk=order.pk)
     require_acting_for(actor=actor, commander=order.army.commander, what=f"give {order.army.commander}'s armies orders")
     if order.status != MoveOrder.Status.ACTIVE:

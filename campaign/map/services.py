@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaign.campaigns.audit import audit_record
+from campaign.locking import lock
 from campaign.map import picture, routing, rules, selectors, terrain
 from campaign.map.common import orders_cancel, point_on_map_check
 from campaign.models import (
@@ -136,7 +137,7 @@ def location_create(*, tactical_map: TacticalMap, name: str, size: str, x: float
 @transaction.atomic
 def location_set_holder(*, location: Location, holder: Commander | None, actor: User | None) -> Location:
     """A game master hands a location to a commander (or makes it neutral); a Capture under way starts again."""
-    location = Location.objects.select_for_update().get(pk=location.pk)
+    location = lock(Location.objects).get(pk=location.pk)
     location.holder, location.capture_progress, location.capturing_army = holder, 0, None
     location.save(update_fields=["holder", "capture_progress", "capturing_army"])
     audit_record(campaign=location.map.campaign, actor=actor, action="map.location.holder", target=location,
@@ -176,7 +177,7 @@ def base_delete(*, base: Base, actor: User | None) -> None:
 @transaction.atomic
 def base_bonus_spend(*, base: Base, day: Day, actor: User | None) -> Base:
     """The defender's Base Morale is spent: gone for the rest of the Day (the battles app calls this)."""
-    base = Base.objects.select_for_update().get(pk=base.pk)
+    base = lock(Base.objects).get(pk=base.pk)
     if base.spent_on_id == day.pk:
         raise ValidationError(f"{base.name}'s Morale bonus is already used up for {day}.")
     base.spent_on = day
@@ -233,11 +234,11 @@ def battle_outcome_apply_to_map(*, due_battle: DueBattle, winner_army: Army, los
     holds the location, standing on it. A Capture whose army fought begins again. Both armies were led today.
     Idempotent: a Battle already applied is returned as it is.
     """
-    event = Event.objects.select_for_update().get(pk=due_battle.event_id)
+    event = lock(Event.objects).get(pk=due_battle.event_id)
     first_id, second_id = sorted((winner_army.pk, loser_army.pk))
-    armies = {a.pk: a for a in Army.objects.select_for_update(of=("self",)).select_related("map", "commander")
+    armies = {a.pk: a for a in lock(Army.objects).select_related("map", "commander")
               .filter(pk__in=[first_id, second_id]).order_by("pk")}
-    battle = DueBattle.objects.select_for_update().get(pk=due_battle.pk)
+    battle = lock(DueBattle.objects).get(pk=due_battle.pk)
     if battle.status != DueBattle.Status.DUE:
         return battle
     if {battle.first_id, battle.second_id} != {winner_army.pk, loser_army.pk}:
@@ -254,7 +255,7 @@ def battle_outcome_apply_to_map(*, due_battle: DueBattle, winner_army: Army, los
         loser.save(update_fields=["x", "y"])
     orders_cancel([loser.pk], status=MoveOrder.Status.INTERRUPTED)
     if battle.location_id:
-        location = Location.objects.select_for_update().get(pk=battle.location_id)
+        location = lock(Location.objects).get(pk=battle.location_id)
         location.capture_progress = rules.CaptureProgress(
             threshold=location.capture_threshold, progress=location.capture_progress).after_battle().progress
         location.capturing_army = None
@@ -283,7 +284,7 @@ def battle_outcome_apply_to_map(*, due_battle: DueBattle, winner_army: Army, los
 @transaction.atomic
 def due_battle_cancel(*, due_battle: DueBattle, actor: User | None) -> DueBattle:
     """A game master calls off a Battle that came due (the armies stay where they are)."""
-    battle = DueBattle.objects.select_for_update(of=("self",)).select_related("event__campaign").get(pk=due_battle.pk)
+    battle = lock(DueBattle.objects).select_related("event__campaign").get(pk=due_battle.pk)
     if battle.status != DueBattle.Status.DUE:
         raise ValidationError(f"This Battle is already {battle.get_status_display().lower()}.")
     battle.status = DueBattle.Status.CANCELLED
