@@ -15,7 +15,6 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from celery import current_app
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -30,6 +29,7 @@ from campaign.models import Commander, EscrowHold, LedgerTransaction
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
 from cardgames.registry import game_for
 from cardgames.signals import match_finished
+from config.celery import enqueue_on_commit
 from gamekit.errors import RuleError
 from gamekit.players import GreedyPlayer, ISMCTSPlayer, RandomPlayer, search_player
 from gamekit.protocol import Action, Game, as_action
@@ -84,9 +84,18 @@ def _ai_player(policy: str, seed: int, game: Game) -> RandomPlayer | GreedyPlaye
 
 
 def _enqueue_ai_if_due(match: Match) -> None:
-    """Queue the AI seats' moves after commit. The task is named, not imported: cardgames.tasks imports this module."""
+    """Queue the AI seats' moves after commit (by task name: cardgames.tasks imports this module). With the broker
+    down the request still answers; match_ai_sweep, on beat, plays the moves later."""
     if match.status == Match.Status.ACTIVE and match.seats.exclude(ai="").exists():
-        transaction.on_commit(lambda: current_app.signature("cardgames.match_play_ai", args=(match.pk,)).delay())
+        enqueue_on_commit("cardgames.match_play_ai", match.pk)
+
+
+def match_ai_sweep(*, batch: int = 200) -> int:
+    """Let the AI seats of active matches move where it is their turn and no queued task did it (a broker that was
+    down, a worker killed mid-move). Bounded: at most `batch` matches a sweep. Returns the moves applied."""
+    ids = (Match.objects.filter(status=Match.Status.ACTIVE, seats__ai__gt="").order_by("pk")
+           .values_list("pk", flat=True).distinct()[:batch])
+    return sum(match_play_ai(match_id=match_id) for match_id in ids)
 
 
 @transaction.atomic

@@ -200,6 +200,13 @@ else:
     (CELERY_BROKER_DIR / "results").mkdir(parents=True, exist_ok=True)
     CELERY_RESULT_BACKEND = f"file://{CELERY_BROKER_DIR / 'results'}"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# No request waits long on a broker that does not answer: one quick retry to publish or store a result, then
+# the caller's fallback (config.celery.enqueue_on_commit logs it and a beat sweep does the work later).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1, "interval_start": 0,
+                                                            "interval_step": 0.5, "interval_max": 0.5}}
 # The default cache is each process's own memory; "limits" (sign-in counts) is shared through Redis when there is
 # one, with short timeouts: the login limiter fails open rather than hold a sign-in on a Redis that is down.
 CACHES = {
