@@ -50,3 +50,15 @@ def test_handing_a_seat_to_the_ai_answers_with_the_broker_down_and_the_sweep_pla
     assert match_ai_sweep() > 0, "the sweep plays the AI's moves the lost task would have played"
     assert Match.objects.get(pk=battle.match_id).version > version
     assert match_ai_sweep() == 0, "and a second sweep finds nothing to do"
+
+
+def test_a_gm_starting_a_match_with_an_ai_seat_leaves_one_match_with_the_broker_down(
+        campaign, gm, player, broker_down, caplog, django_capture_on_commit_callbacks):
+    from cardgames.services import SeatSpec, match_create
+
+    with caplog.at_level(logging.WARNING, logger="config.celery"), django_capture_on_commit_callbacks(execute=True):
+        match = match_create(campaign=campaign, game="command-dice", actor=gm, seed=5, seats=[
+            SeatSpec(name="Amira", user=player), SeatSpec(name="The Emir's captain", ai="greedy")])
+    assert "the broker does not answer" in caplog.text
+    assert Match.objects.filter(campaign=campaign).count() == 1
+    assert match.seats.filter(ai="greedy").count() == 1
