@@ -64,7 +64,10 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_login_limits():
-    """Sign-in failure counts start at zero in every test (settings_test keeps them in memory)."""
+    """Sign-in failure counts start at zero in every test (settings_test keeps them in memory); engine tests
+    run without Django (`-p no:django`) have none."""
+    if not settings.configured:
+        return
     from django.core.cache import caches
 
     caches["limits"].clear()
