@@ -9,7 +9,7 @@ import json
 import pytest
 
 from campaign.economy import ledger, upkeep
-from campaign.models import Campaign, Event
+from campaign.models import Campaign, Event, FundingRequest
 from campaign.web.numbers import parse_count, parse_id
 from tests.campaign.factories import ArmyDayActivityFactory, ArmyFactory, CommanderFactory, UnitFactory
 from tests.helpers import api_for
@@ -71,13 +71,26 @@ def test_json_nested_too_deeply_is_a_400_with_a_sentence(gm, campaign):
     assert "nested too deeply" in response.json()["detail"]
 
 
-def test_nul_bytes_in_text_are_refused_with_a_sentence(gm, player, campaign):
+def test_nul_bytes_in_text_are_refused_with_a_sentence(client, gm, player, campaign):
     mine = CommanderFactory(campaign=campaign, player=player)
     other = CommanderFactory(campaign=campaign)
-    response = api_for(player).post("/api/funding-requests/", {"requester": mine.pk, "funder": other.pk,
-                                                               "amount": 5, "reason": "a\x00b"}, format="json")
-    assert response.status_code == 400
-    assert "reason" in response.json()
+    api = api_for(player)
+    as_json = api.post("/api/funding-requests/", {"requester": mine.pk, "funder": other.pk, "amount": 5,
+                                                  "reason": "a\x00b"}, format="json")
+    as_form = api.patch(f"/api/memberships/{player.memberships.get().pk}/", "username=a%00b",
+                        content_type="application/x-www-form-urlencoded")
+    in_query = api.get("/api/commanders/?campaign=1%00")
+    for response in (as_json, as_form, in_query):
+        assert response.status_code == 400
+        assert response.json()["detail"].startswith("Remove the NUL character")
+    client.force_login(player)
+    page = client.post(f"/c/{campaign.slug}/commanders/{mine.pk}/funding/",
+                       {"funder": other.pk, "amount": 5, "reason": "a\x00b"}, follow=True)
+    assert "Null characters are not allowed" in page.content.decode()  # a multipart form: its field refuses
+    assert not FundingRequest.objects.filter(reason__startswith="a").exists()
+    allowed = api.post("/api/funding-requests/", {"requester": mine.pk, "funder": other.pk, "amount": 5,
+                                                  "reason": "50%00 of the pot"}, format="json")
+    assert allowed.status_code == 201, "a literal %00 in JSON text is just text"
 
 
 def test_an_amount_past_any_purse_is_refused_on_the_page_and_the_api(client, gm, player, campaign):
