@@ -208,13 +208,14 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1, "interval_start": 0,
                                                             "interval_step": 0.5, "interval_max": 0.5}}
-# The default cache is each process's own memory; "limits" (sign-in counts) is shared through Redis when there is
-# one, with short timeouts: the login limiter fails open rather than hold a sign-in on a Redis that is down.
+# The default cache is each process's own memory; "limits" (sign-in counts) is shared by every server process:
+# through Redis when there is one (short timeouts: the login limiter fails open rather than hold a sign-in on a
+# Redis that is down), else in files under var/ beside the embedded broker.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "muster",
                 "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}} if REDIS_URL else
-               {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"}),
+               {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "limits")}),
 }
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
