@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 EVERYONE = None
-
-
 """Event visibility meaning every seat (and spectators) may see it."""
 
 

@@ -45,8 +45,6 @@ from gamekit.errors import RuleError
 from gamekit.events import Event
 
 Action = tuple
-
-
 """An action: a tuple of small ints and strings, e.g. ``("play", 3)`` or ``("pass",)``."""
 
 

@@ -1,4 +1,4 @@
-"""The shared core: dice (seeded, scripted, logged, dumped and resumed), records and replay helpers."""
+"""The kit's dice: seeded, scripted, logged, dumped and resumed, shuffled, forked, and read as words."""
 
 import json
 

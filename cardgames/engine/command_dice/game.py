@@ -1,4 +1,4 @@
-"""Command Dice battle: the engine behind the core `Game` protocol.
+"""Command Dice battle: the engine behind the shared `Game` protocol (gamekit.protocol).
 
 A Turn: three cards are dealt; both players secretly choose 1 to 4 dice (a joint
 move: `to_move` names both seats until each has chosen); the choices are revealed;

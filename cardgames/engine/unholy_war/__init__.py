@@ -1,6 +1,6 @@
 """Unholy War, level 1: the pure engine (rules/unholy-war-level-1.txt, with RULINGS.md).
 
-`GAME` implements the core game protocol under the name ``"unholy-war"``. Modules:
+`GAME` implements the shared game protocol (gamekit.protocol) under the name ``"unholy-war"``. Modules:
 `table` (config, decks and house rules as data; the state), `flow` (Upkeep, Initiative,
 Engagements, discards, defeat), `moves` (legal actions and applying them), `words` (button labels),
 `game` (the protocol). Every text a person reads counts cards in play from 1 ("card 1"); actions and

@@ -1,4 +1,4 @@
-"""`UnholyWarGame`: the core game protocol over the Unholy War table."""
+"""`UnholyWarGame`: the game protocol of `gamekit.protocol` over the Unholy War table."""
 
 from __future__ import annotations
 

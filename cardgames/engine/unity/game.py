@@ -1,4 +1,4 @@
-"""Unity as a `core.Game`: free turns, evil attacks and their answers, righteousness, festivals.
+"""Unity as a `gamekit.protocol.Game`: free turns, evil attacks and their answers, righteousness, festivals.
 
 Actions (JSON-able tuples of small ints and strings):
 
@@ -67,7 +67,7 @@ def _firsts(d: Deck, cards: list[int]) -> list[int]:
 
 
 class UnityGame:
-    """The Unity rules; every method takes or returns plain data (see `core.Game`). `quiet` is the
+    """The Unity rules; every method takes or returns plain data (see `gamekit.protocol.Game`). `quiet` is the
     same game without event text, for search and simulation."""
 
     name = "unity"

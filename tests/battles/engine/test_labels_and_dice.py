@@ -1,4 +1,4 @@
-"""Button labels for actions, and the state's dice stored through core's Dice.dump / Dice.load."""
+"""Button labels for actions, and the state's dice stored through gamekit's Dice.dump / Dice.load."""
 
 import json
 import random
