@@ -47,6 +47,16 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     return number
 
 
+def env_rate(name: str, default: str) -> str:
+    """A request rate such as "60/minute" (per second, minute, hour or day)."""
+    value = (os.environ.get(name) or "").strip() or default
+    count, _, period = value.partition("/")
+    if not count.isascii() or not count.isdigit() or period not in ("second", "minute", "hour", "day"):
+        raise ImproperlyConfigured(f"{name}={value!r} is not a rate: write it like 60/minute (per second, "
+                                   "minute, hour or day).")
+    return value
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None:

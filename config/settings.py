@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import database_from_url, env_bool, env_int, env_list, env_str, redis_url
+from config.env import database_from_url, env_bool, env_int, env_list, env_rate, env_str, redis_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR") or BASE_DIR / "var")
@@ -141,6 +141,8 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# How many reverse proxies stand in front of the server (each appends to X-Forwarded-For); 0 trusts no header.
+PROXY_COUNT = env_int("PROXY_COUNT", 0, minimum=0)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -161,9 +163,12 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env_str("API_THROTTLE_ANON") or "60/minute",
-        "user": env_str("API_THROTTLE_USER") or "1200/minute",
+        "anon": env_rate("API_THROTTLE_ANON", "60/minute"),
+        "user": env_rate("API_THROTTLE_USER", "1200/minute"),
     },
+    # Behind PROXY_COUNT reverse proxies the client is that many entries from the right of X-Forwarded-For;
+    # with none (the default) it is REMOTE_ADDR and a forged header counts for nothing.
+    "NUM_PROXIES": PROXY_COUNT,
 }
 # Brute force: failed sign-ins per user name and per address within the window, then 429 until it passes.
 LOGIN_FAILURES_PER_NAME = env_int("LOGIN_FAILURES_PER_NAME", 5, minimum=1)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import database_from_url, env_bool, env_int, redis_url
+from config.env import database_from_url, env_bool, env_int, env_rate, redis_url
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +30,16 @@ def test_env_int_refuses_words_and_small_numbers(monkeypatch):
     monkeypatch.setenv("X_NUM", "-1")
     with pytest.raises(ImproperlyConfigured, match="at least 0"):
         env_int("X_NUM", 1, minimum=0)
+
+
+def test_env_rate_reads_rates_and_refuses_anything_else(monkeypatch):
+    assert env_rate("X_RATE", "60/minute") == "60/minute"
+    monkeypatch.setenv("X_RATE", "5/hour")
+    assert env_rate("X_RATE", "60/minute") == "5/hour"
+    for bad in ("sixty", "60/fortnight", "²/minute", "-1/day"):
+        monkeypatch.setenv("X_RATE", bad)
+        with pytest.raises(ImproperlyConfigured, match="write it like 60/minute"):
+            env_rate("X_RATE", "60/minute")
 
 
 @pytest.mark.parametrize(("url", "engine", "name"), [

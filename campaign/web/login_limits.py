@@ -30,6 +30,13 @@ def _keys(*, username: str, address: str) -> dict[str, tuple[str, int]]:
 
 
 def client_address(request: HttpRequest) -> str:
+    """The client's address: REMOTE_ADDR, or behind PROXY_COUNT proxies the X-Forwarded-For entry the nearest
+    trusted proxy wrote (entries further left are the client's own word). As DRF's throttles read it."""
+    proxies = settings.PROXY_COUNT
+    if proxies:
+        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
@@ -38,7 +45,8 @@ def wait_seconds(*, username: str, address: str) -> tuple[str, int] | None:
     cache = caches["limits"]
     try:
         for which, (key, limit) in _keys(username=username, address=address).items():
-            count, until = cache.get_many([key, f"{key}:until"]).get(key, 0), cache.get(f"{key}:until")
+            found = cache.get_many([key, f"{key}:until"])
+            count, until = found.get(key, 0), found.get(f"{key}:until")
             if count >= limit and until:
                 return which, max(1, math.ceil(until - time.time()))
     except Exception:  # any cache failure: fail open, never block or break signing in

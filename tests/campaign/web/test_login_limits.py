@@ -99,3 +99,24 @@ def test_counts_are_shared_through_redis_when_it_is_configured(amira, settings):
         login_limits.failure_record(username="amira", address="10.0.0.1")
     assert login_limits.wait_seconds(username="amira", address="10.0.0.2")[0] == "name"
     caches["limits"].clear()
+
+
+def test_the_address_is_the_connections_unless_proxies_are_trusted(rf, settings):
+    request = rf.get("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9", REMOTE_ADDR="10.0.0.2")
+    settings.PROXY_COUNT = 0
+    assert login_limits.client_address(request) == "10.0.0.2", "a header anyone can forge counts for nothing"
+    settings.PROXY_COUNT = 1
+    assert login_limits.client_address(request) == "203.0.113.9", "the entry our proxy wrote, not the client's word"
+
+
+def test_behind_one_proxy_clients_are_limited_apart(client, amira, settings):
+    settings.PROXY_COUNT = 1
+    settings.LOGIN_FAILURES_PER_ADDRESS = 3
+    for n in range(3):
+        client.post("/accounts/login/", {"username": f"guess{n}", "password": "x"}, HTTP_X_FORWARDED_FOR="198.51.100.7")
+    refused = client.post("/accounts/login/", {"username": "amira", "password": PASSWORD},
+                          HTTP_X_FORWARDED_FOR="198.51.100.7")
+    assert refused.status_code == 429
+    other = client.post("/accounts/login/", {"username": "amira", "password": PASSWORD},
+                        HTTP_X_FORWARDED_FOR="198.51.100.8")
+    assert other.status_code == 302, "another client behind the same proxy still signs in"
