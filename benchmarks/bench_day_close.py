@@ -1,16 +1,18 @@
-"""Closing a Day on PostgreSQL: 1,000 commanders with 20 units each, every army led that Day.
+"""Closing a Day on PostgreSQL: 100 and 1,000 commanders with 20 units each, every army led that Day.
 
-Needs DATABASE_URL pointing at PostgreSQL. Creates a throwaway database next to it (muster_bench_<pid>),
-migrates it, builds the data (grants go through the ledger), closes the Day, and drops the database.
-Also closes a Day of 100 commanders, to show that the number of queries does not grow with commanders.
-Prints one JSON line:
-{"benchmark": "day_close", "commanders": 1000, "units_per_commander": 20, "seconds": .., "queries": ..,
- "queries_100_commanders": .., "bills": .., "arrears": ..}.
+Needs DATABASE_URL pointing at PostgreSQL (it says so and exits 2 otherwise). Creates a throwaway database
+next to it (muster_bench_<pid>), migrates it, builds the data (grants go through the ledger), closes the
+Day BENCH_REPEATS times at each size (a fresh campaign each time), and drops the database.
+
+The figures: wall seconds (the close is Python and PostgreSQL working in turn, so wall time is what a GM
+waits) and this process's CPU seconds, min and median; the queries per close at both sizes (they must
+not grow; the two COPY statements are not among them); and, measured in the same run as the baseline,
+the floor: COPYing the same number of five-integer rows into a scratch table and committing.
+Prints one JSON line.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -19,6 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from common import REPEATS, emit, refuse, spread  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
 import django  # noqa: E402
@@ -61,39 +65,62 @@ def build(campaign_name: str, commanders: int):
     return day
 
 
-def close(day) -> tuple[float, int, object]:
+def close(day) -> tuple[float, float, int, object]:
+    """Wall seconds, CPU seconds and queries of one Day close."""
     from campaign.economy import upkeep
 
     connection.queries_log.clear()  # the log keeps 9,000 queries; start empty so the count is right
     with CaptureQueriesContext(connection) as ctx:
-        start = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         result = upkeep.day_close(day=day, actor=None)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     if os.environ.get("BENCH_VERBOSE"):
         for query in sorted(ctx.captured_queries, key=lambda q: -float(q["time"]))[:8]:
             print(query["time"], query["sql"][:150], file=sys.stderr)
-    return seconds, len(ctx.captured_queries), result
+    return seconds, cpu, len(ctx.captured_queries), result
+
+
+def copy_floor(rows: int) -> float:
+    """Wall seconds to COPY `rows` rows of five integers into a scratch table and commit."""
+    from django.db import transaction
+
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TEMPORARY TABLE IF NOT EXISTS bench_floor (a int, b int, c int, d int, e int)")
+        cursor.execute("TRUNCATE bench_floor")
+    started = time.perf_counter()
+    with transaction.atomic(), connection.cursor() as cursor, cursor.cursor.copy(
+            "COPY bench_floor FROM STDIN") as copy:
+        for i in range(rows):
+            copy.write_row((i, i, i, i, i))
+    return time.perf_counter() - started
+
+
+def measure(commanders: int) -> dict[str, object]:
+    walls, cpus, queries = [], [], set()
+    for repeat in range(REPEATS):
+        seconds, cpu, count, result = close(build(f"Size {commanders} run {repeat}", commanders))
+        walls.append(seconds)
+        cpus.append(cpu)
+        queries.add(count)
+    return {"seconds": spread(walls, 3), "cpu_seconds": spread(cpus, 3), "queries": sorted(queries),
+            "bills": len(result.bills), "arrears": len(result.arrears)}
 
 
 def main() -> None:
     db = settings.DATABASES["default"]
     if not db["ENGINE"].endswith("postgresql"):
-        print(json.dumps({"benchmark": "day_close", "skipped": "DATABASE_URL does not point at PostgreSQL"}))
-        return
+        refuse("day_close", "DATABASE_URL pointing at PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres)")
     db["TEST"] = {**db.get("TEST", {}), "NAME": f"muster_bench_{os.getpid()}", "CHARSET": None, "TEMPLATE": None}
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False, serialize=False)
     try:
-        warm = build("Warm up", 3)
-        close(warm)  # content types and caches, as in a running server
-        small_seconds, small_queries, _ = close(build("Hundred", 100))
-        day = build("Thousand", 1_000)
-        seconds, queries, result = close(day)
-        print(json.dumps({
-            "benchmark": "day_close", "database": "postgresql", "commanders": 1_000,
-            "units_per_commander": UNITS_PER_COMMANDER, "seconds": round(seconds, 3), "queries": queries,
-            "queries_100_commanders": small_queries, "seconds_100_commanders": round(small_seconds, 3),
-            "bills": len(result.bills), "arrears": len(result.arrears),
-        }))
+        close(build("Warm up", 3))  # content types and caches, as in a running server
+        small, large = measure(100), measure(1_000)
+        floor = spread([copy_floor(1_000 * UNITS_PER_COMMANDER) for _ in range(REPEATS)], 3)
+        emit({"benchmark": "day_close", "database": "postgresql", "units_per_commander": UNITS_PER_COMMANDER,
+              "repeats": REPEATS, "commanders_100": small, "commanders_1000": large,
+              "baseline_copy_20000_rows_seconds": floor,
+              "ratio_to_baseline": round(large["seconds"]["median"] / floor["median"], 1),
+              "goal_seconds_1000": 1.0})
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
 

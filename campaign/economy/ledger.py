@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Sum
 
+from campaign.bulk import copy_rows, update_rows
 from campaign.locking import lock
 from campaign.models import (
     Account,
@@ -175,21 +176,13 @@ def _post_many(postings: Sequence[_Posting], *, actor: User | None,
         transactions[0].save()
     else:
         transactions = LedgerTransaction.objects.bulk_create(transactions)
-    LedgerEntry.objects.bulk_create([
-        LedgerEntry(transaction=txn, account_id=account_id, amount=amount)
+    copy_rows(LedgerEntry, ("transaction_id", "account_id", "amount"), (
+        (txn.pk, account_id, amount)
         for txn, posting in zip(transactions, postings, strict=True)
         for account_id, amount in posting.legs
-    ])
-    changed = []
-    for pk, account in locked.items():
-        if deltas[pk]:
-            account.balance += deltas[pk]
-            changed.append(account)
-    if len(changed) <= 2:
-        for account in changed:
-            account.save(update_fields=["balance"])
-    else:
-        Account.objects.bulk_update(changed, ["balance"])
+    ))
+    update_rows(Account, ("balance",), [(pk, account.balance + deltas[pk]) for pk, account in locked.items()
+                                        if deltas[pk]])
     return transactions
 
 

@@ -9,7 +9,7 @@ The numbers are the rules' own (army-combat.txt "Between Battles", "Morale"; RUL
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 LUNARI_PER_UPKEEP_STRENGTH = 5
 LUNARI_PER_MORALE_POINT = 5
@@ -153,8 +153,6 @@ def upkeep_bill(units: Iterable[UpkeepUnit], *, morale_spent: int = 0) -> Upkeep
     """A commander's upkeep for one Day: 5 lunari x the summed Strength of every unit in the armies
     they led that Day, each unit counted once however many battles it fought; each Morale point spent
     lowers the bill by 5, never below 0."""
-    if morale_spent < 0:
-        raise EconomyRefusal("Morale spent on upkeep cannot be negative.")
     seen: set[int] = set()
     lines = []
     for unit in units:
@@ -165,14 +163,23 @@ def upkeep_bill(units: Iterable[UpkeepUnit], *, morale_spent: int = 0) -> Upkeep
         lines.append(UpkeepLineResult(unit_id=unit.unit_id, counted_strength=counted,
                                       lunari=LUNARI_PER_UPKEEP_STRENGTH * counted, note=note))
     gross = sum(line.lunari for line in lines)
-    useful = upkeep_morale_useful(gross)
+    return upkeep_with_morale(UpkeepBillResult(lines=tuple(lines), gross=gross, morale_spent=0, morale_offset=0,
+                                               total=gross), morale_spent)
+
+
+def upkeep_with_morale(bill: UpkeepBillResult, morale_spent: int) -> UpkeepBillResult:
+    """The same bill with `morale_spent` Morale spent on it: each point lowers it by 5, never below 0,
+    and a point the bill cannot use is refused rather than wasted."""
+    if morale_spent < 0:
+        raise EconomyRefusal("Morale spent on upkeep cannot be negative.")
+    useful = upkeep_morale_useful(bill.gross)
     if morale_spent > useful:
         raise EconomyRefusal(
-            f"Spending {morale_spent} Morale would waste some: this upkeep of {gross} lunari needs at most {useful}."
+            f"Spending {morale_spent} Morale would waste some: this upkeep of {bill.gross} lunari needs at most "
+            f"{useful}."
         )
-    offset = min(gross, UPKEEP_OFFSET_PER_MORALE * morale_spent)
-    return UpkeepBillResult(lines=tuple(lines), gross=gross, morale_spent=morale_spent, morale_offset=offset,
-                            total=gross - offset)
+    offset = min(bill.gross, UPKEEP_OFFSET_PER_MORALE * morale_spent)
+    return replace(bill, morale_spent=morale_spent, morale_offset=offset, total=bill.gross - offset)
 
 
 def morale_purchase_price(*, current: int, start: int, points: int, bought_today: bool, in_battle: bool) -> int:

@@ -12,6 +12,7 @@ from django.db import models, transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
+from campaign.bulk import copy_rows, update_rows
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import require_acting_for
 from campaign.economy import ledger, selectors
@@ -101,28 +102,24 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
     levels = dict(lock(Commander.objects).filter(campaign_id=event.campaign_id)
                   .values_list("pk", "level"))
     inputs = selectors.upkeep_inputs_for_day(day=day)
-    billed = set(UpkeepBill.objects.filter(day=day, commander_id__in=inputs).values_list("commander_id", flat=True))
+    billed = set(UpkeepBill.objects.filter(day=day).values_list("commander_id", flat=True))
     results = {cid: selectors.upkeep_bill_for(inp) for cid, inp in inputs.items() if cid not in billed}
     bills = UpkeepBill.objects.bulk_create([
         UpkeepBill(commander_id=cid, day=day, gross=res.gross, morale_spent=res.morale_spent,
                    morale_offset=res.morale_offset, amount_due=res.total)
         for cid, res in sorted(results.items())
     ])
-    UpkeepLine.objects.bulk_create([
-        UpkeepLine(bill=bill, unit_id=line.unit_id, counted_strength=line.counted_strength, lunari=line.lunari,
-                   note=line.note)
+    copy_rows(UpkeepLine, ("bill_id", "unit_id", "counted_strength", "lunari", "note"), (
+        (bill.pk, line.unit_id, line.counted_strength, line.lunari, line.note)
         for bill in bills for line in results[bill.commander_id].lines
-    ])
+    ))
     payments = {p.bill_id: p for p in ledger.ledger_pay_upkeep(
         bills=bills, actor=actor, reason=f"Upkeep for Day {day.number} of {event.name}")}
-    paid_bills = []
     for bill in bills:
-        payment = payments.get(bill.pk)
-        if payment:
+        if payment := payments.get(bill.pk):
             bill.amount_paid, bill.transaction = payment.paid, payment.transaction
-            paid_bills.append(bill)
-    if paid_bills:
-        UpkeepBill.objects.bulk_update(paid_bills, ["amount_paid", "transaction"])
+    update_rows(UpkeepBill, ("amount_paid", "transaction_id"),
+                [(bill.pk, bill.amount_paid, bill.transaction_id) for bill in bills if bill.pk in payments])
     arrears = UpkeepArrears.objects.bulk_create([
         UpkeepArrears(bill=bill, commander_id=bill.commander_id, amount=bill.amount_due - bill.amount_paid)
         for bill in bills if bill.amount_paid < bill.amount_due

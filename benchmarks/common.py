@@ -1,0 +1,79 @@
+"""What every benchmark shares: CPU-time repetitions with min/median, a baseline measured in the
+same run (so a ratio survives a noisy shared machine), and one JSON line of output.
+
+Single-threaded figures are CPU seconds of this process (``time.process_time``); wall time is
+for parallel work only. A benchmark that cannot run says what it needs, on stderr and in its
+JSON line, and exits non-zero: nothing is skipped silently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+REPEATS = int(os.environ.get("BENCH_REPEATS", "5"))
+"""Repetitions of each measured piece; BENCH_REPEATS overrides (the tests use 1)."""
+
+
+def cpu_seconds(fn: Callable[[], Any]) -> tuple[float, Any]:
+    """CPU seconds this process spent in one call of `fn`, and what it returned."""
+    started = time.process_time()
+    result = fn()
+    return time.process_time() - started, result
+
+
+def spread(values: list[float], digits: int = 6) -> dict[str, float]:
+    """The min and the median of repeated measurements (the min is the least disturbed run)."""
+    return {"min": round(min(values), digits), "median": round(statistics.median(values), digits)}
+
+
+def rates(count: Callable[[], int], repeats: int = REPEATS) -> dict[str, float]:
+    """Items per CPU second over `repeats` calls of `count` (which does the work and returns how
+    many items it did): min and median of the per-call rates."""
+    per_call = []
+    for _ in range(repeats):
+        seconds, items = cpu_seconds(count)
+        per_call.append(items / max(seconds, 1e-9))
+    return spread(per_call, 0)
+
+
+def python_baseline(repeats: int = REPEATS) -> dict[str, float]:
+    """Operations per CPU second of a fixed pure-Python workload shaped like a game engine's inner
+    loop (a random choice, a list built, a dict updated): the yardstick an engine's rate is divided
+    by, so that the ratio, not the machine's speed of the moment, is what compares runs."""
+
+    def work() -> int:
+        rng = random.Random(7)
+        tally: dict[int, int] = {}
+        options = list(range(12))
+        for _ in range(100_000):
+            pick = rng.choice(options)
+            row = [pick, pick + 1, pick * 2]
+            tally[pick] = tally.get(pick, 0) + len(row)
+        return 100_000
+
+    return rates(work, repeats)
+
+
+def emit(record: dict[str, Any]) -> dict[str, Any]:
+    """Print `record` as one JSON line and return it."""
+    print(json.dumps(record), flush=True)
+    return record
+
+
+def refuse(benchmark: str, needs: str) -> None:
+    """Stop a benchmark that cannot run here, saying what it needs (never a silent skip)."""
+    emit({"benchmark": benchmark, "error": f"needs {needs}"})
+    print(f"{benchmark}: cannot run: needs {needs}", file=sys.stderr)
+    raise SystemExit(2)
