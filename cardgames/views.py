@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from campaign.campaigns.permissions import Action, NotAllowed, can, require
 from campaign.campaigns.views import campaign_membership
 from campaign.web.numbers import parse_id
+from campaign.web.poll_tokens import poll_token, poll_unchanged
 from cardgames import selectors, services
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
@@ -63,7 +64,8 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
 def _table_context(match: Match, seat: int | None, is_gm: bool) -> dict:
     table = selectors.match_table(match=match, seat=seat)
     return {"table": table, "match": match, "seat": seat, "is_gm": is_gm, "game_title": game_title(match.game),
-            "seats": list(match.seats.all()), "stakes": selectors.match_stakes(match=match)}
+            "seats": list(match.seats.all()), "stakes": selectors.match_stakes(match=match),
+            "poll_token": poll_token("match", match.pk)}
 
 
 @login_required
@@ -72,9 +74,17 @@ def match_play(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     return render(request, "cardgames/match_play.html", _table_context(match, seat, is_gm))
 
 
-@login_required
 def match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    """The table fragment htmx polls; 204 (nothing to redraw) while the version is the one shown."""
+    """The table fragment htmx polls; 204 (nothing to redraw) while the version is the one shown, answered from
+    the poll token and one query when the poll has one (no session, user or table read)."""
+    if poll_unchanged(request, "match", match_id,
+                      lambda: Match.objects.filter(pk=match_id).values_list("version", flat=True).first()):
+        return HttpResponse(status=204)
+    return _match_table(request, slug, match_id)
+
+
+@login_required
+def _match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     match, seat, is_gm = _match_and_seat(request, slug, match_id)
     if request.GET.get("v") == str(match.version):
         return HttpResponse(status=204)

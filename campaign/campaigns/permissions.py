@@ -58,6 +58,16 @@ def membership_or_404(*, user, campaign: Campaign | int) -> Membership:
     return membership
 
 
+def membership_by_slug_or_404(*, user, slug: str) -> Membership:
+    """The user's membership of the campaign with this slug, the campaign joined in (one query for the two
+    that every campaign page needs), or a 404 as if the campaign did not exist."""
+    membership = (Membership.objects.select_related("campaign").filter(user=user, campaign__slug=slug).first()
+                  if user.is_authenticated else None)
+    if membership is None:
+        raise Http404("No such campaign.")
+    return membership
+
+
 def can(membership: Membership | None, action: Action) -> bool:
     return membership is not None and action in ROLE_ACTIONS[membership.role]
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils import timezone
 
 from battles.selectors import battles_open_count
 from campaign.campaigns import selectors
-from campaign.campaigns.permissions import Action, can, membership_or_404, require
+from campaign.campaigns.permissions import Action, can, membership_by_slug_or_404, require
 from campaign.map import selectors as map_selectors
 from campaign.models import Campaign
 from cardgames.selectors import encounters_active_count
@@ -21,10 +21,9 @@ AUDIT_ROWS = 50
 def campaign_membership(request: HttpRequest, slug: str):
     """The campaign named in the URL and my membership, or 404 if I am not in it.
     Also sets `request.membership` for the navigation bar."""
-    campaign = get_object_or_404(Campaign, slug=slug)
-    membership = membership_or_404(user=request.user, campaign=campaign)
+    membership = membership_by_slug_or_404(user=request.user, slug=slug)
     request.membership = membership
-    return campaign, membership
+    return membership.campaign, membership
 
 
 def _activity_counts(campaign: Campaign) -> dict[str, int]:

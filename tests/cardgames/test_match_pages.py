@@ -57,6 +57,50 @@ def test_polling_returns_204_until_the_table_changes(client, player, duel):
     assert client.get(url(duel, "table/") + "?v=-1").status_code == 200
 
 
+def polled_url(page: str) -> str:
+    """The poll URL a table page gives htmx: version and poll token included."""
+    return re.search(r'hx-get="([^"]*/table/[^"]*)"', page).group(1).replace("&amp;", "&")
+
+
+def test_an_unchanged_poll_with_its_token_costs_one_query_and_no_session(client, player, duel,
+                                                                         django_assert_num_queries):
+    client.force_login(player)
+    poll = polled_url(client.get(url(duel)).content.decode())
+    assert "&t=" in poll
+    client.logout()  # the token alone answers "nothing changed": no session or user is read
+    with django_assert_num_queries(1):
+        assert client.get(poll).status_code == 204
+
+
+def test_a_poll_token_earns_nothing_but_204(client, player, duel, versus_ai):
+    """A token for another match, a tampered or an expired one, or a changed table: the full view answers,
+    with its login and seat checks."""
+    client.force_login(player)
+    poll = polled_url(client.get(url(duel)).content.decode())
+    token = re.search(r"[?&]t=([^&]+)", poll).group(1)
+    client.logout()
+    elsewhere = f"{url(versus_ai, 'table/')}?v={versus_ai.version}&t={token}"
+    assert client.get(elsewhere).status_code == 302  # to the sign-in page, not a 204
+    assert client.get(poll.replace(token, token[:-2] + "xx")).status_code == 302
+    Match.objects.filter(pk=duel.pk).update(version=5)
+    assert client.get(poll).status_code == 302
+    client.force_login(player)
+    assert client.get(poll).status_code == 200  # the new table, drawn for the player's seat
+
+
+def test_a_poll_token_expires_after_a_day(client, player, duel, monkeypatch):
+    import time
+
+    from campaign.web import poll_tokens
+
+    client.force_login(player)
+    poll = polled_url(client.get(url(duel)).content.decode())
+    client.logout()
+    later = time.time() + poll_tokens.MAX_AGE_SECONDS + 5
+    monkeypatch.setattr("django.core.signing.time.time", lambda: later)
+    assert client.get(poll).status_code == 302
+
+
 def test_bad_move_is_explained_not_a_500(client, player, duel):
     client.force_login(player)
     response = client.post(url(duel, "act/"), {"action": "not json", "v": "0"}, follow=True)

@@ -1,0 +1,127 @@
+"""The pages players and GMs open most, against `/healthz`, in one process through Django's test client.
+
+Needs DATABASE_URL pointing at PostgreSQL (it says so and exits 2 otherwise): creates a throwaway database
+next to it (muster_bench_<pid>), loads the demo campaign (`make run`'s data), and signs in as its player (amira)
+and its GM. For each page: this process's CPU seconds per request (min and median of BENCH_PAGE_REPEATS,
+default 30, after two warm-up requests) and the queries it runs; `/healthz` is measured the same way in the
+same run and every page is given as a ratio to it. Goals (#18): a page at most 10x `/healthz` and at most
+10 queries; an unchanged poll at most 3x. Prints one JSON line per page and a summary line.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from common import emit, refuse
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+
+import django
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+REPEATS = int(os.environ.get("BENCH_PAGE_REPEATS", "30"))
+PAGE_GOAL, POLL_GOAL, QUERY_GOAL = 10, 3, 10
+
+
+def measure(client: Client, url: str, *, expect: int = 200) -> dict[str, object]:
+    """CPU seconds per request (min, median) and the queries of one request to `url`."""
+    for _ in range(2):
+        response = client.get(url)
+        if response.status_code != expect:
+            raise SystemExit(f"{url} answered {response.status_code}, expected {expect}")
+    times = []
+    for _ in range(REPEATS):
+        started = time.process_time()
+        client.get(url)
+        times.append(time.process_time() - started)
+    with CaptureQueriesContext(connection) as ctx:
+        client.get(url)
+    return {"cpu_ms": {"min": round(min(times) * 1000, 2), "median": round(statistics.median(times) * 1000, 2)},
+            "queries": len(ctx.captured_queries), "bytes": len(response.content)}
+
+
+def pages() -> list[tuple[str, str, str, int, str]]:
+    """(name, who, url, expected status, kind) of every measured page of the demo campaign."""
+    from campaign.demo import DEMO_SLUG
+    from campaign.models import Commander
+    from cardgames.models import Match
+
+    commander = Commander.objects.filter(campaign__slug=DEMO_SLUG, player__username="amira").first()
+    match = Match.objects.filter(campaign__slug=DEMO_SLUG, status=Match.Status.ACTIVE).order_by("pk").first()
+    base = f"/c/{DEMO_SLUG}"
+    return [
+        ("commander_page", "player", f"{base}/commanders/{commander.pk}/", 200, "page"),
+        ("map_page", "player", f"{base}/map/", 200, "page"),
+        ("match_table", "player", f"{base}/matches/{match.pk}/table/", 200, "page"),
+        ("gm_clock_page", "gm", f"{base}/clock/", 200, "page"),
+    ]
+
+
+def poll_url(client: Client, page: str, polled: str) -> str:
+    """The poll a page makes, with the version (and token) it was drawn at, read from its hx-get as htmx does."""
+    import re
+
+    found = re.search(rf'hx-get="([^"]*{polled}[^"]*)"', client.get(page).content.decode())
+    if not found:
+        raise SystemExit(f"{page} polls no {polled}: update this benchmark.")
+    return found.group(1).replace("&amp;", "&")
+
+
+def main() -> None:
+    db = settings.DATABASES["default"]
+    if not db["ENGINE"].endswith("postgresql"):
+        refuse("pages", "DATABASE_URL pointing at PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres)")
+    settings.DEBUG, settings.ALLOWED_HOSTS = False, ["testserver"]
+    db["TEST"] = {**db.get("TEST", {}), "NAME": f"muster_bench_{os.getpid()}", "CHARSET": None, "TEMPLATE": None}
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False, serialize=False)
+    try:
+        from django.contrib.auth import get_user_model
+
+        from battles.demo import load_demo_battles
+        from campaign.demo import load_demo
+        from cardgames.demo import load_demo_matches
+
+        campaign, _ = load_demo()
+        load_demo_matches(campaign=campaign)
+        load_demo_battles(campaign=campaign)
+        clients = {}
+        for who, username in (("player", "amira"), ("gm", "gm")):
+            clients[who] = Client()
+            clients[who].force_login(get_user_model().objects.get(username=username))
+        anonymous = Client()
+        baseline = measure(anonymous, "/healthz")
+        emit({"benchmark": "pages", "page": "healthz", **baseline})
+        base_ms = baseline["cpu_ms"]["median"]  # type: ignore[index]
+        worst = {"page": 0.0, "poll": 0.0, "queries": 0}
+        rows = [(name, who, url, expect, kind) for name, who, url, expect, kind in pages()]
+        for name, page, polled in (("match_table_unchanged", rows[2][2], "/table/"),
+                                   ("map_unchanged", rows[1][2], "map/svg/")):
+            rows.append((name, "player", poll_url(clients["player"], page, polled), 204, "poll"))
+        for name, who, url, expect, kind in rows:
+            figures = measure(clients[who], url, expect=expect)
+            ratio = round(figures["cpu_ms"]["median"] / base_ms, 1)  # type: ignore[index]
+            goal = PAGE_GOAL if kind == "page" else POLL_GOAL
+            emit({"benchmark": "pages", "page": name, "as": who, **figures, "ratio_to_healthz": ratio,
+                  "goal_ratio": goal, "goal_queries": QUERY_GOAL,
+                  "meets_goals": ratio <= goal and figures["queries"] <= QUERY_GOAL})
+            worst[kind] = max(worst[kind], ratio)
+            worst["queries"] = max(worst["queries"], figures["queries"])  # type: ignore[call-overload]
+        emit({"benchmark": "pages", "summary": True, "healthz_cpu_ms": base_ms, "worst_page_ratio": worst["page"],
+              "worst_poll_ratio": worst["poll"], "most_queries": worst["queries"]})
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
+
+
+if __name__ == "__main__":
+    main()
