@@ -77,8 +77,7 @@ def match_play(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 def match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """The table fragment htmx polls; 204 (nothing to redraw) while the version is the one shown, answered from
     the poll token and one query when the poll has one (no session, user or table read)."""
-    if poll_unchanged(request, "match", match_id,
-                      lambda: Match.objects.filter(pk=match_id).values_list("version", flat=True).first()):
+    if poll_unchanged(request, ["match", match_id], lambda: selectors.match_version(match_id=match_id)):
         return HttpResponse(status=204)
     return _match_table(request, slug, match_id)
 

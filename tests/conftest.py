@@ -63,14 +63,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_login_limits():
-    """Sign-in failure counts start at zero in every test (settings_test keeps them in memory); engine tests
-    run without Django (`-p no:django`) have none."""
+def _fresh_caches():
+    """Sign-in failure counts and remembered poll versions start empty in every test (settings_test keeps
+    both in memory, and a test database reuses the ids a rolled-back test used); engine tests run without
+    Django (`-p no:django`) have none."""
     if not settings.configured:
         return
     from django.core.cache import caches
 
     caches["limits"].clear()
+    caches["default"].clear()
 
 
 # Campaign fixtures shared by every app's tests. Imports stay inside the fixtures so the pure

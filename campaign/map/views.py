@@ -11,6 +11,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,11 +20,13 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from campaign.campaigns.permissions import Action, require
+from campaign.campaigns.selectors import campaign_change_stamp
 from campaign.campaigns.views import campaign_membership
 from campaign.map import armies, orders, selectors, services
 from campaign.models import Army, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
+from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_subject, poll_token
 from campaign.web.refusals import refusal_sentence
 
 
@@ -45,17 +48,39 @@ def _own_orders(view: selectors.MapView) -> list[selectors.ArmyMarker]:
     return [a for a in view.armies if a.own and a.order_id]
 
 
-def _svg(request: HttpRequest, view: selectors.MapView) -> tuple[str, str]:
-    """The map's SVG and its version (a hash of what this viewer sees, so a poll learns nothing else: the layers,
-    the hour, the viewer's orders under way and Battles due)."""
+def _version_key(tactical_map_id: int, user_id: int, stamp: str) -> str:
+    return f"map-version:{tactical_map_id}:{user_id}:{stamp}"
+
+
+def _svg(request: HttpRequest, tactical_map, membership) -> tuple[selectors.MapView, str, str]:
+    """What the member may see of the map, its SVG and its version (a hash of what this viewer sees, so a poll
+    learns nothing else: the layers, the hour, the viewer's orders under way and Battles due). The version is
+    remembered under the campaign's change stamp, read before the view is built, so that an unchanged poll
+    can be answered without building it."""
+    stamp = campaign_change_stamp(campaign_id=tactical_map.campaign_id)
+    view = selectors.map_view(tactical_map=tactical_map, membership=membership)
     layers = render_to_string("campaign/map/_layers.html", {"view": view}, request=request)
     status = (view.event.pk, view.event.status) if view.event else None
     seen = [layers, status, view.hour, [(a.order_id, a.order_kind, a.arrival_hour) for a in _own_orders(view)],
             [(b["id"], b["hour"]) for b in view.due_battles]]
     version = hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
-    svg = render_to_string("campaign/map/_svg.html", {"view": view, "layers": mark_safe(layers),  # noqa: S308
-                                                      "version": version}, request=request)
-    return svg, version
+    cache.set(_version_key(tactical_map.pk, request.user.pk, stamp), version, MAX_AGE_SECONDS)
+    svg = render_to_string("campaign/map/_svg.html", {
+        "view": view, "layers": mark_safe(layers), "version": version,  # noqa: S308
+        "poll_token": poll_token("map", tactical_map.campaign_id, tactical_map.pk, request.user.pk),
+    }, request=request)
+    return view, svg, version
+
+
+def _unchanged_map_poll(request: HttpRequest) -> bool:
+    """A poll whose token names this viewer's map and whose version is the one remembered under the campaign's
+    current change stamp: nothing this viewer may see has changed (one query, no session or map read)."""
+    subject = poll_subject(request)
+    if not subject or subject[0] != "map" or len(subject) != 4:
+        return False
+    _, campaign_id, tactical_map_id, user_id = subject
+    stamp = campaign_change_stamp(campaign_id=campaign_id)
+    return cache.get(_version_key(tactical_map_id, user_id, stamp)) == request.GET["v"]
 
 
 @login_required
@@ -66,8 +91,7 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
         if membership.is_gm:
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
-    view = selectors.map_view(tactical_map=tactical_map, membership=membership)
-    svg, _ = _svg(request, view)
+    view, svg, _ = _svg(request, tactical_map, membership)
     return render(request, "campaign/map/map.html", {
         "campaign": campaign, "view": view, "svg": svg, "is_gm": membership.is_gm,
         "orderable": selectors.orderable_armies(membership=membership, tactical_map=tactical_map),
@@ -76,13 +100,19 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
-@login_required
 def map_svg(request: HttpRequest, slug: str) -> HttpResponse:
-    """The SVG htmx polls; 204 (nothing to redraw) while the version is the one shown. With it go the hour badge
-    and the orders under way, swapped out of band (hx-swap-oob), so the page around the map keeps up too."""
+    """The SVG htmx polls; 204 (nothing to redraw) while the version is the one shown, from the poll token and
+    one query when nothing in the campaign changed. With the SVG go the hour badge and the orders under way,
+    swapped out of band (hx-swap-oob), so the page around the map keeps up too."""
+    if _unchanged_map_poll(request):
+        return HttpResponse(status=204)
+    return _map_svg(request, slug)
+
+
+@login_required
+def _map_svg(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
-    view = selectors.map_view(tactical_map=_map_or_404(campaign), membership=membership)
-    svg, version = _svg(request, view)
+    view, svg, version = _svg(request, _map_or_404(campaign), membership)
     if request.GET.get("v") == version:
         return HttpResponse(status=204)
     context = {"campaign": campaign, "view": view, "is_gm": membership.is_gm, "own_orders": _own_orders(view),
@@ -223,8 +253,7 @@ def map_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as exc:
             messages.error(request, refusal_sentence(exc))
         return redirect("map-edit", slug)
-    view = selectors.map_view(tactical_map=tactical_map, membership=membership)
-    svg, _ = _svg(request, view)
+    view, svg, _ = _svg(request, tactical_map, membership)
     return render(request, "campaign/map/edit.html", {
         "campaign": campaign, "view": view, "svg": svg, "kinds": TerrainRegion.Kind.choices,
         "sizes": Location.Size.choices, "reveal_kinds": Reveal.What.choices,

@@ -126,6 +126,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["campaign", "-id"], name="audit_newest_per_campaign")]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor or 'system'}: {self.action} {self.target}"

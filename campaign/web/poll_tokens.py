@@ -19,19 +19,24 @@ SALT = "muster.poll"
 MAX_AGE_SECONDS = 24 * 60 * 60
 
 
-def poll_token(kind: str, pk: int) -> str:
-    """The token a page embeds in its poll URL for object `pk` of `kind` ("match", ...)."""
-    return signing.dumps([kind, pk], salt=SALT, compress=False)
+def poll_token(*subject: object) -> str:
+    """The token a page embeds in its poll URL; `subject` names what is polled, e.g. ("match", 12)."""
+    return signing.dumps(list(subject), salt=SALT, compress=False)
 
 
-def poll_unchanged(request: HttpRequest, kind: str, pk: int, current_version: Callable[[], object]) -> bool:
-    """True when the request's token is valid for (`kind`, `pk`) and its ``v`` equals `current_version()`.
-    The version is read only once the token checks out."""
-    token, seen = request.GET.get("t"), request.GET.get("v")
-    if not token or seen is None:
-        return False
+def poll_subject(request: HttpRequest) -> list | None:
+    """The subject of the request's valid, unexpired token, when it also says which version it shows."""
+    token = request.GET.get("t")
+    if not token or request.GET.get("v") is None:
+        return None
     try:
         subject = signing.loads(token, salt=SALT, max_age=MAX_AGE_SECONDS)
-    except signing.BadSignature:  # expired tokens raise SignatureExpired, a BadSignature
-        return False
-    return subject == [kind, pk] and seen == str(current_version())
+    except signing.BadSignature:  # an expired token raises SignatureExpired, a BadSignature
+        return None
+    return subject if isinstance(subject, list) else None
+
+
+def poll_unchanged(request: HttpRequest, subject: list, current_version: Callable[[], object]) -> bool:
+    """True when the request's token names `subject` and its ``v`` equals `current_version()`, which is read
+    only once the token checks out."""
+    return poll_subject(request) == subject and request.GET["v"] == str(current_version())

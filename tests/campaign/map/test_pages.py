@@ -182,6 +182,58 @@ def test_an_enemy_order_does_not_change_a_players_map_version(client, player, gm
     assert client.get(f"/c/river-valley/map/svg/?v={version}").status_code == 204
 
 
+def _polled(client) -> str:
+    """The poll URL the map page gives htmx: the version it shows and its poll token."""
+    import re
+
+    page = client.get("/c/river-valley/map/").content.decode()
+    return re.search(r'hx-get="([^"]*map/svg/[^"]*)"', page).group(1).replace("&amp;", "&")
+
+
+def test_an_unchanged_map_poll_with_its_token_costs_one_query_and_no_session(client, player, scene,
+                                                                             django_assert_num_queries):
+    client.force_login(player)
+    poll = _polled(client)
+    assert "&t=" in poll
+    client.logout()  # no session, user or map is read while nothing in the campaign changed
+    with django_assert_num_queries(1):
+        assert client.get(poll).status_code == 204
+
+
+def test_any_change_in_the_campaign_sends_the_poll_to_the_full_view(client, player, gm, scene, event):
+    """An audited change (an order) or a processed hour makes the token path step aside; the full view then
+    decides, per viewer: an enemy's hidden order still answers 204, and nothing hidden is drawn."""
+    from campaign.map.hour import event_hour_process
+
+    client.force_login(player)
+    poll = _polled(client)
+    order_services.army_order_move(army=scene["hidden"], kind="point", x=40, y=30, actor=gm)
+    client.logout()
+    assert client.get(poll).status_code == 302  # the full view wants a sign-in: the token did not answer
+    client.force_login(player)
+    assert client.get(poll).status_code == 204  # what this player sees did not change
+    client.logout()
+    assert client.get(poll).status_code == 204  # ... remembered under the new stamp
+    event_hour_process(event=event, hour=1)
+    assert client.get(poll).status_code == 302
+    client.force_login(player)
+    response = client.get(poll)
+    assert response.status_code == 204 or not _leaks(response.content.decode(), scene["hidden"])
+
+
+def test_a_map_poll_token_is_bound_to_its_viewer(client, player, gm, scene):
+    """The GM's token and version never answer for the player's map, nor the other way round."""
+    client.force_login(gm)
+    gm_poll = _polled(client)
+    client.force_login(player)
+    player_poll = _polled(client)
+    client.logout()
+    gm_token = gm_poll.split("&t=")[1]
+    player_version = player_poll.split("?v=")[1].split("&")[0]
+    forged = f"/c/river-valley/map/svg/?v={player_version}&t={gm_token}"
+    assert client.get(forged).status_code == 302
+
+
 def _png(width=400, height=300) -> SimpleUploadedFile:
     out = io.BytesIO()
     Image.new("RGB", (width, height), (100, 150, 100)).save(out, format="PNG")
