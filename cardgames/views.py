@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from campaign.campaigns.fragments import fragment
 from campaign.campaigns.permissions import Action, NotAllowed, can, require
 from campaign.campaigns.views import campaign_membership
 from campaign.web.numbers import parse_id
@@ -87,7 +88,9 @@ def _match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
     match, seat, is_gm = _match_and_seat(request, slug, match_id)
     if request.GET.get("v") == str(match.version):
         return HttpResponse(status=204)
-    return render(request, "cardgames/_table.html", _table_context(match, seat, is_gm))
+    name = f"table:{match.pk}:{match.version}:{seat}"  # moves are not audited: the version says the table changed
+    return HttpResponse(fragment(request, campaign_id=match.campaign_id, name=name, template="cardgames/_table.html",
+                                 context=lambda: _table_context(match, seat, is_gm)))
 
 
 @login_required

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from campaign.campaigns import selectors as campaigns_selectors
+from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, NotAllowed, can, may_act_for
 from campaign.campaigns.views import campaign_membership
 from campaign.catalogue.unit_cards import unit_cards_pdf
@@ -41,6 +42,7 @@ from campaign.economy.rules import (
     upkeep_morale_useful,
 )
 from campaign.models import (
+    Campaign,
     Commander,
     Event,
     FundingRequest,
@@ -152,7 +154,14 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None) -
 
 @login_required
 def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    """A commander's page; its body is remembered per viewer until anything in the campaign changes."""
     campaign, membership, commander = _commander(request, slug, commander_id)
+    return remembered_page(request, campaign_id=campaign.pk, name=f"commander:{commander.pk}", title=commander.name,
+                           template="campaign/economy/commander_detail.html",
+                           context=lambda: _commander_context(campaign, membership, commander))
+
+
+def _commander_context(campaign: Campaign, membership: Membership, commander: Commander) -> dict:
     event, day = campaigns_selectors.event_and_day_today(campaign=campaign)
     balance = ledger.ledger_purse_balance(commander=commander)
     units = list(selectors.commander_units(commander=commander))
@@ -163,7 +172,7 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
     room = max(commander.starting_morale - commander.morale, 0)
     payers = list(selectors.commanders_for_member(membership=membership))
     unit_rows = _unit_rows(units, membership, event)
-    return render(request, "campaign/economy/commander_detail.html", {
+    return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
         "balance": balance, "ledger_rows": _ledger_rows(commander, balance),
         "unit_rows": unit_rows,
@@ -184,7 +193,7 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
         "escape_units": [row.unit for row in unit_rows if row.retinue_of == commander
                          and row.unit.strength is not None and row.unit.state != Unit.State.KILLED],
         "may_escape": commander.is_player_character and may_act_for(membership, commander.player_id),
-    })
+    }
 
 
 @login_required

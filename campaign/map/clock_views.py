@@ -8,9 +8,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, NotAllowed, require
 from campaign.campaigns.views import campaign_membership
 from campaign.map import clock, selectors, services
@@ -25,6 +26,11 @@ from campaign.web.refusals import refusal_sentence
 def clock_console(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.RUN_CLOCK)
+    return remembered_page(request, campaign_id=campaign.pk, name="clock", title=f"Clock · {campaign.name}",
+                           template="campaign/map/clock.html", context=lambda: _clock_context(campaign))
+
+
+def _clock_context(campaign) -> dict:
     events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at"))
     tactical_map = selectors.tactical_map_for(campaign=campaign)
     rows = []
@@ -35,10 +41,10 @@ def clock_console(request: HttpRequest, slug: str) -> HttpResponse:
             "battles": selectors.due_battles_for(event=event, is_gm=True, own_ids=set()),
             "logs": selectors.hour_logs(event=event),
         })
-    return render(request, "campaign/map/clock.html", {
+    return {
         "campaign": campaign, "rows": rows,
         "locations": tactical_map.locations.select_related("holder", "capturing_army") if tactical_map else [],
-    })
+    }
 
 
 @login_required

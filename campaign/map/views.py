@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.selectors import campaign_change_stamp
 from campaign.campaigns.views import campaign_membership
@@ -91,13 +92,15 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
         if membership.is_gm:
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
-    view, svg, _ = _svg(request, tactical_map, membership)
-    return render(request, "campaign/map/map.html", {
-        "campaign": campaign, "view": view, "svg": svg, "is_gm": membership.is_gm,
-        "orderable": selectors.orderable_armies(membership=membership, tactical_map=tactical_map),
-        "targets": [a for a in view.armies if not a.own] if not membership.is_gm else view.armies,
-        "own_orders": _own_orders(view), "kinds": MoveOrder.Kind.choices,
-    })
+    def context() -> dict:
+        view, svg, _ = _svg(request, tactical_map, membership)
+        return {"campaign": campaign, "view": view, "svg": svg, "is_gm": membership.is_gm,
+                "orderable": selectors.orderable_armies(membership=membership, tactical_map=tactical_map),
+                "targets": [a for a in view.armies if not a.own] if not membership.is_gm else view.armies,
+                "own_orders": _own_orders(view), "kinds": MoveOrder.Kind.choices}
+
+    return remembered_page(request, campaign_id=campaign.pk, name=f"map:{tactical_map.pk}",
+                           title=f"Map · {campaign.name}", template="campaign/map/map.html", context=context)
 
 
 def map_svg(request: HttpRequest, slug: str) -> HttpResponse:

@@ -1,0 +1,50 @@
+"""Page fragments remembered until the campaign changes: the expensive body of a page is rendered once per
+viewer and change stamp, then served from the cache while nothing in the campaign has changed.
+
+The key holds the viewer's session key (so the CSRF tokens inside the fragment stay the session's own and
+no viewer is ever served another's page) and the campaign's change stamp, read before the fragment is
+built (so a change made while it renders makes the next request build it again). What a fragment may not
+hold: anything that changes without a change to the campaign (the time of day, messages, the query
+string); those stay in the page around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from campaign.campaigns.selectors import campaign_change_stamp
+
+TTL_SECONDS = 60 * 60
+"""How long an unchanged campaign's fragment is kept: an hour bounds the memory of idle viewers' pages."""
+
+
+def fragment(request: HttpRequest, *, campaign_id: int, name: str, template: str,
+             context: Callable[[], dict]) -> SafeString:
+    """The fragment `name` of this viewer's page: remembered, or `template` rendered with `context()` (called
+    only then) and remembered. `name` must say everything else the fragment depends on (ids, versions)."""
+    def build() -> str:
+        return render_to_string(template, context(), request=request)
+
+    session_key = request.session.session_key
+    if not session_key:
+        return mark_safe(build())  # noqa: S308 (a template Django rendered and escaped)
+    key = f"fragment:{name}:{session_key}:{campaign_change_stamp(campaign_id=campaign_id)}"
+    html = cache.get(key)
+    if html is None:
+        html = build()
+        cache.set(key, html, TTL_SECONDS)
+    return mark_safe(html)  # noqa: S308 (as above, remembered)
+
+
+def remembered_page(request: HttpRequest, *, campaign_id: int, name: str, title: str, template: str,
+                    context: Callable[[], dict]) -> HttpResponse:
+    """A whole page whose body (`template`, which does not extend base.html) is a remembered fragment; the
+    navigation and messages around it are drawn fresh."""
+    body = fragment(request, campaign_id=campaign_id, name=name, template=template, context=context)
+    return render(request, "remembered_page.html", {"title": title, "body": body})
