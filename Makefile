@@ -59,8 +59,11 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+## Every benchmark, one JSON line per figure. The database ones need DATABASE_URL (PostgreSQL): without it
+## they say so, and make bench lists them and fails rather than skip them quietly.
 bench: install
-	@for b in benchmarks/bench_*.py; do $(PY) $$b; done
+	@failed=""; for b in benchmarks/bench_*.py; do echo "# $$b" >&2; $(PY) $$b || failed="$$failed $$b"; done; \
+	if [ -n "$$failed" ]; then echo "These benchmarks did not run:$$failed" >&2; exit 1; fi
 
 clean:
 	rm -rf $(VENV) $(UV_DIR) var staticfiles test-artifacts

@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from common import REPEATS, emit, refuse, spread  # noqa: E402
+from common import REPEATS, emit, spread, throwaway_postgres  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -29,7 +29,6 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -107,12 +106,7 @@ def measure(commanders: int) -> dict[str, object]:
 
 
 def main() -> None:
-    db = settings.DATABASES["default"]
-    if not db["ENGINE"].endswith("postgresql"):
-        refuse("day_close", "DATABASE_URL pointing at PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres)")
-    db["TEST"] = {**db.get("TEST", {}), "NAME": f"muster_bench_{os.getpid()}", "CHARSET": None, "TEMPLATE": None}
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False, serialize=False)
-    try:
+    with throwaway_postgres("day_close"):
         close(build("Warm up", 3))  # content types and caches, as in a running server
         small, large = measure(100), measure(1_000)
         floor = spread([copy_floor(1_000 * UNITS_PER_COMMANDER) for _ in range(REPEATS)], 3)
@@ -121,8 +115,6 @@ def main() -> None:
               "baseline_copy_20000_rows_seconds": floor,
               "ratio_to_baseline": round(large["seconds"]["median"] / floor["median"], 1),
               "goal_seconds_1000": 1.0})
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -77,3 +78,22 @@ def refuse(benchmark: str, needs: str) -> None:
     emit({"benchmark": benchmark, "error": f"needs {needs}"})
     print(f"{benchmark}: cannot run: needs {needs}", file=sys.stderr)
     raise SystemExit(2)
+
+
+@contextmanager
+def throwaway_postgres(benchmark: str) -> Iterator[str]:
+    """A migrated database next to DATABASE_URL's (muster_bench_<pid>), dropped afterwards; yields its name.
+    Refuses (exit 2, saying so) when Django's database is not PostgreSQL. Call after django.setup()."""
+    from django.conf import settings
+    from django.db import connection
+
+    db = settings.DATABASES["default"]
+    if not db["ENGINE"].endswith("postgresql"):
+        refuse(benchmark, "DATABASE_URL pointing at PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres)")
+    name = f"muster_bench_{os.getpid()}"
+    db["TEST"] = {**db.get("TEST", {}), "NAME": name, "CHARSET": None, "TEMPLATE": None}
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False, serialize=False)
+    try:
+        yield name
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)

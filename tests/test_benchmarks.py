@@ -1,0 +1,59 @@
+"""The benchmarks tell the truth: the database ones refuse, saying what they need, rather than print "skipped";
+the page benchmark runs end to end on PostgreSQL and prints its ratios; the shared helpers measure CPU time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE_BENCHMARKS = ("bench_day_close.py", "bench_hour.py", "bench_map_page.py", "bench_pages.py",
+                       "bench_load.py")
+
+
+def run(script: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | env
+    return subprocess.run([sys.executable, str(ROOT / "benchmarks" / script)], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=600, check=False)
+
+
+@pytest.mark.parametrize("script", DATABASE_BENCHMARKS)
+def test_a_database_benchmark_without_postgresql_says_what_it_needs_and_fails(script):
+    result = run(script)
+    assert result.returncode == 2, result.stderr
+    assert "needs DATABASE_URL pointing at PostgreSQL" in result.stderr
+    assert "error" in json.loads(result.stdout.strip().splitlines()[-1])
+    assert "skipped" not in result.stdout
+
+
+@pytest.mark.postgres
+def test_the_page_benchmark_prints_every_page_with_its_ratio_to_healthz(settings):
+    db = settings.DATABASES["default"]
+    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/postgres"
+    result = run("bench_pages.py", DATABASE_URL=url, BENCH_PAGE_REPEATS="2")
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    pages = {line["page"]: line for line in lines if "page" in line}
+    assert set(pages) == {"healthz", "commander_page", "map_page", "match_table", "gm_clock_page",
+                          "match_table_unchanged", "map_unchanged"}
+    for name, line in pages.items():
+        if name != "healthz":
+            assert line["ratio_to_healthz"] > 0
+            assert line["queries"] >= 1
+    assert pages["map_unchanged"]["queries"] == 1  # answered from the token and the change stamp
+    assert "cold_cpu_ms" in pages["commander_page"]
+
+
+def test_rates_are_items_per_cpu_second_with_min_and_median():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from common import python_baseline, rates, spread
+
+    assert spread([3.0, 1.0, 2.0]) == {"min": 1.0, "median": 2.0}
+    figures = rates(lambda: 1000, repeats=3)
+    assert figures["min"] <= figures["median"]
+    assert python_baseline(repeats=1)["median"] > 10_000
