@@ -9,7 +9,6 @@ number of queries does not grow with the number of armies (bulk loads, bulk writ
 
 from __future__ import annotations
 
-import json
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from campaign.bulk import update_rows
 from campaign.locking import lock
 from campaign.map import routing, rules, selectors
 from campaign.models import (
@@ -350,37 +350,16 @@ class _HourOnMap:
     def _write(self) -> None:
         if self.moved_armies:
             moved = [self.armies[pk] for pk in sorted(self.moved_armies)]
-            _bulk_set(Army, ["x", "y"], [(a.pk, a.x, a.y) for a in moved])
+            update_rows(Army, ("x", "y"), [(a.pk, a.x, a.y) for a in moved])
         if self.changed_orders:
             orders = [self.orders[army_id] for army_id in sorted(self.changed_orders)]
-            _bulk_set(MoveOrder, ["path", "status", "done_hour", "arrival_hour"],
+            update_rows(MoveOrder, ("path", "status", "done_hour", "arrival_hour"),
                       [(o.pk, o.path, o.status, o.done_hour, o.arrival_hour) for o in orders])
         if self.changed_locations:
             Location.objects.bulk_update([self.locations[pk] for pk in sorted(self.changed_locations)],
                                          ["holder", "capture_progress", "capturing_army"])
         if self.activity and self.day is not None:
             _activity_add(day_id=self.day.pk, rows=sorted(self.activity))
-
-
-def _bulk_set(model, fields: list[str], rows: list[tuple]) -> None:
-    """Write many rows' fields in one statement; each row is (pk, *values in the order of `fields`). On PostgreSQL
-    an UPDATE joined to json_to_recordset() of one JSON document: bulk_update's CASE WHEN per row makes the
-    database test every row against every id, which grows with the square of the number of armies (20 s for
-    5,000), a VALUES list costs a placeholder per value, and arrays are turned into text value by value in Python
-    where json.dumps does the whole document in C."""
-    if connection.vendor != "postgresql":
-        model.objects.bulk_update([model(pk=row[0], **dict(zip(fields, row[1:], strict=True))) for row in rows],
-                                  fields)
-        return
-    columns = [model._meta.get_field(name).column for name in fields]
-    types = [model._meta.get_field(name).db_type(connection) for name in fields]
-    document = json.dumps([dict(zip(["id", *columns], row, strict=True)) for row in rows])
-    sets = ", ".join(f'"{c}" = v."{c}"' for c in columns)
-    shape = ", ".join(["id bigint", *(f'"{c}" {t}' for c, t in zip(columns, types, strict=True))])
-    table = model._meta.db_table
-    sql = f'UPDATE "{table}" AS t SET {sets} FROM json_to_recordset(%s::json) AS v({shape}) WHERE t.id = v.id'  # noqa: S608
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [document])
 
 
 def _activity_add(*, day_id: int, rows: list[tuple[int, str]]) -> None:
