@@ -25,6 +25,7 @@ from campaign.campaigns.permissions import Action, NotAllowed, can, membership_f
 from campaign.economy import services as economy_services
 from campaign.locking import lock
 from campaign.map import armies as army_services
+from campaign.map import orders as map_orders
 from campaign.map import services as map_services
 from campaign.models import Army, ArmyDayActivity, Base, Commander, Day, DueBattle, Location, Unit
 from cardgames import services as match_services
@@ -367,6 +368,7 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
         map_services.battle_outcome_apply_to_map(due_battle=due_battle, winner_army=winner,
                                                  loser_army=armies[1 - result["winner"]],
                                                  routed=result.get("routed") is not None)
+    map_orders.orders_reestimate(army_ids=[army.pk for army in armies])  # the Killed no longer set the pace
     audit.audit_record(campaign=battle.campaign, actor=actor, action="battle.apply", target=battle,
                        data={"winner": result["winner"], "killed": result["killed"], "commanders": changes})
     return battle

@@ -15,6 +15,7 @@ from campaign.campaigns.permissions import require_acting_for
 from campaign.locking import lock
 from campaign.map import selectors
 from campaign.map.common import army_locked, inches_text, orders_cancel, point_on_map_check
+from campaign.map.orders import orders_reestimate
 from campaign.models import (
     Army,
     ArmyDayActivity,
@@ -53,8 +54,10 @@ def army_assign_unit(*, unit: Unit, army: Army | None, actor: User | None) -> Un
     new_state = Unit.State.IN_ARMY if army is not None else Unit.State.RESERVE
     new_army_id = army.pk if army is not None else None
     if unit.army_id != new_army_id:
+        changed = [pk for pk in (unit.army_id, new_army_id) if pk is not None]
         unit.army_id, unit.state = new_army_id, new_state
         unit.save(update_fields=["army", "state"])
+        orders_reestimate(army_ids=changed)  # a unit's pace counts in both armies' marches
         audit_record(campaign=unit.campaign, actor=actor, action="unit.assign", target=unit,
                      data={"unit": unit.pk, "army": new_army_id})
     return unit
@@ -168,6 +171,7 @@ def army_split(*, army: Army, unit_ids: list[int], name: str, actor: User | None
     new.save(update_fields=["map", "x", "y"])
     Unit.objects.filter(pk__in=[u.pk for u in units]).update(army=new)
     _inherit_activity(from_army_id=army.pk, to_army_id=new.pk)
+    orders_reestimate(army_ids=[army.pk])
     audit_record(campaign=army.campaign, actor=actor, action="army.split", target=army,
                  data={"new_army": new.pk, "units": sorted(u.pk for u in units)})
     return new
@@ -196,6 +200,7 @@ def army_merge(*, army: Army, into: Army, actor: User | None) -> Army:
     Unit.objects.filter(army=army).update(army=into)
     _inherit_activity(from_army_id=army.pk, to_army_id=into.pk)
     orders_cancel([army.pk])
+    orders_reestimate(army_ids=[into.pk])
     audit_record(campaign=army.campaign, actor=actor, action="army.merge", target=into, data={"merged": army.pk})
     Army.objects.filter(pk=army.pk).delete()
     return into

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from campaign.bulk import update_rows
 from campaign.locking import lock
-from campaign.map import routing, rules, selectors
+from campaign.map import meetings, routing, rules, selectors
 from campaign.models import (
     Army,
     ArmyDayActivity,
@@ -58,13 +58,18 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
     Every army with an order under way takes its Move: along its route (routing.advance), or capturing the
     location it stands on (its summed Strength adds to the progress; the location changes hands at the
     threshold). An order against an army pursues it as far as its commander knows: when a game master has
-    revealed a newer position of the target to that commander, the route is planned again to it (after the
-    other armies moved) and the arrival hour becomes the new estimate; fog of war holds, so a pursuit never
-    follows a position its player was not shown. It arrives on reaching that point, or when a Battle with the
-    target comes due. Armies that reach an enemy army or an enemy-held location it defends have a Battle due
-    (rules.battles_due; not two armies that fought within the last hour); an army with a Battle due holds
-    still until the Battle is fought, and a Capture interrupted by a Battle begins again. Each army that moved,
-    captured, defended or fought is marked as led today, so upkeep charges it when the Day closes.
+    revealed a newer position of the target to that commander, the route is planned again to it and the
+    arrival hour becomes the new estimate; fog of war holds, so a pursuit never follows a position its player
+    was not shown. It arrives on reaching that point, or when a Battle with the target comes due.
+
+    Two enemy armies that come within contact at any moment of the hour, crossing or one reaching the other,
+    stop where they meet (campaign.map.meetings). Armies in contact with an enemy army, or with a location an
+    enemy defends (its holder's army there, or at a neutral location an army that stood on it before the
+    hour), then have a Battle due (rules.battles_due; not two armies that fought within the last hour); an
+    army with a Battle due holds still until the Battle is fought, and a Capture interrupted by a Battle
+    begins again. After every Move the arrival hour is worked out again from what is left of the route at
+    the army's pace now, so the hour an order shows is the hour it arrives. Each army that moved, captured,
+    defended or fought is marked as led today, so upkeep charges it when the Day closes.
     """
     with transaction.atomic():
         event = event_locked(event)
@@ -84,6 +89,15 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
         event.current_hour = hour
         event.save(update_fields=["current_hour"])
         return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """An army's Move this hour: the route it follows and its pace."""
+
+    path: tuple[tuple[float, float], ...]
+    speed: float
+    ignores_difficult: bool
 
 
 @dataclass(slots=True)
@@ -141,11 +155,15 @@ class _HourOnMap:
 
     def run(self) -> None:
         last_fought, holding = self._battle_history()
-        # pursuits move last, so they follow where their targets went this hour instead of trailing a Move behind
-        for army_id in sorted(self.orders, key=lambda pk: (self.orders[pk].kind == MoveOrder.Kind.ARMY, pk)):
+        walks = {}
+        for army_id in sorted(self.orders):
             order = self.orders[army_id]
-            if army_id in self.armies and army_id not in holding and order.kind != MoveOrder.Kind.CAPTURE:
-                self._move(self.armies[army_id], order)
+            if (army_id in self.armies and army_id not in holding and order.kind != MoveOrder.Kind.CAPTURE
+                    and (walk := self._walk(self.armies[army_id], order)) is not None):
+                walks[army_id] = walk
+        stops = self._meetings(walks, last_fought)
+        for army_id, walk in walks.items():
+            self._step(self.armies[army_id], self.orders[army_id], walk, stops.get(army_id, 1.0))
         fighting = self._battles(last_fought) | holding
         self._pursuits_caught()
         for army_id in sorted(self.orders):
@@ -188,15 +206,35 @@ class _HourOnMap:
             pace = self.paces[key] = (rules.army_speed(units), rules.ignores_difficult_terrain(units))
         return pace
 
-    def _move(self, army: _ArmyRow, order: _OrderRow) -> None:
+    def _walk(self, army: _ArmyRow, order: _OrderRow) -> _Walk | None:
+        """The route this hour's Move follows and the army's pace (None: it does not move)."""
         units = self.units.get(army.pk, [])
         if not [u for u in units if not u.is_ritual]:
-            return
+            return None
         speed, ignores_difficult = self._pace(units)
         if order.kind == MoveOrder.Kind.ARMY and not self._pursue(army, order, speed, ignores_difficult):
-            return
-        step = routing.advance([tuple(p) for p in order.path], speed=speed, tactical_map=self.pure,
-                               ignores_difficult=ignores_difficult)
+            return None
+        return _Walk(path=tuple(tuple(p) for p in order.path), speed=speed, ignores_difficult=ignores_difficult)
+
+    def _meetings(self, walks: dict[int, _Walk], last_fought: dict[frozenset, int]) -> dict[int, float]:
+        """When in the hour each moving army meets an enemy army and stops (campaign.map.meetings)."""
+        if not walks:
+            return {}
+        timelines: dict[int, meetings.Timeline] = {pk: ((0.0, (army.x, army.y)),) for pk, army in self.armies.items()}
+        for pk, walk in walks.items():
+            timelines[pk] = routing.timed_walk(walk.path, speed=walk.speed, tactical_map=self.pure,
+                                               ignores_difficult=walk.ignores_difficult)
+
+        def may_meet(a: int, b: int) -> bool:
+            return (self.armies[a].commander_id != self.armies[b].commander_id
+                    and rules.cooled_down(last_fought.get(rules.pair_key(a, b)), self.hour))
+
+        return meetings.meetings(timelines, moving=set(walks), contact=self.contact, may_meet=may_meet)
+
+    def _step(self, army: _ArmyRow, order: _OrderRow, walk: _Walk, hours: float) -> None:
+        """Take the Move: the whole hour, or until the army meets an enemy (`hours` < 1)."""
+        step = routing.advance(walk.path, speed=walk.speed, tactical_map=self.pure,
+                               ignores_difficult=walk.ignores_difficult, hours=hours)
         army.x, army.y = step.position
         order.path = [list(p) for p in step.remaining]
         self.moved_armies.add(army.pk)
@@ -210,6 +248,18 @@ class _HourOnMap:
                                  "at": [round(army.x, 2), round(army.y, 2)]})
         elif step.arrived:
             self._arrive(army, order)
+        else:
+            self._reestimate(army, order, walk.speed, walk.ignores_difficult)
+
+    def _reestimate(self, army: _ArmyRow, order: _OrderRow, speed: float, ignores_difficult: bool) -> None:
+        """The arrival hour from what is left of the route at the army's pace now (its make-up or the terrain
+        may have changed since the order was given): the hour an order shows is the hour it arrives."""
+        moves = routing.path_moves(self.pure, [tuple(p) for p in order.path], speed=speed,
+                                   ignores_difficult=ignores_difficult)
+        if moves is not None and self.hour + moves != order.arrival_hour:
+            self.entries.append({"kind": "estimate", "army": army.pk, "name": army.name, "was": order.arrival_hour,
+                                 "now": self.hour + moves})
+            order.arrival_hour = self.hour + moves
 
     def _arrive(self, army: _ArmyRow, order: _OrderRow) -> None:
         self._finish(order, MoveOrder.Status.ARRIVED)
@@ -271,6 +321,15 @@ class _HourOnMap:
         return [army for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for army in cells.get((i, j), ())
                 if math.dist((army.x, army.y), point) <= self.contact]
 
+    def _defender(self, location: Location, near: list[_ArmyRow]) -> _ArmyRow | None:
+        """Who defends a location: an army of its holder there; at a neutral one, an army that stood on it
+        before this hour (RULINGS.md: a clash there is a Battle at that location, not a field battle)."""
+        if location.holder_id is not None:
+            candidates = [a for a in near if a.commander_id == location.holder_id]
+        else:
+            candidates = [a for a in near if a.pk not in self.moved_armies]
+        return min(candidates, key=lambda a: a.pk, default=None)
+
     def _battles(self, last_fought: dict[frozenset, int]) -> set[int]:
         """Battles that come due this hour. A grid of contact-sized cells finds the armies near an enemy, and
         only those go to rules.battles_due (which compares every pair it is given)."""
@@ -281,13 +340,11 @@ class _HourOnMap:
                 involved.add(army.pk)
         defended = []
         for location in self.locations.values():
-            if location.holder_id is None:
-                continue
             near = self._within(cells, (location.x, location.y))
-            defenders = sorted(a.pk for a in near if a.commander_id == location.holder_id)
-            if defenders and any(a.commander_id != location.holder_id for a in near):
+            defender = self._defender(location, near)
+            if defender is not None and any(a.commander_id != defender.commander_id for a in near):
                 defended.append(rules.LocationOnMap(key=location.pk, position=(location.x, location.y),
-                                                    defender=defenders[0]))
+                                                    defender=defender.pk))
                 involved |= {a.pk for a in near}
         if not involved:
             return set()

@@ -14,7 +14,7 @@ from django.db import transaction
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import membership_for, require_acting_for
 from campaign.locking import lock
-from campaign.map import routing, rules, selectors
+from campaign.map import routing, rules, selectors, terrain
 from campaign.map.common import army_locked, orders_cancel
 from campaign.models import (
     Army,
@@ -141,6 +141,31 @@ def army_order_move(*, army: Army, kind: str, actor: User | None, x: float | Non
                  data={"order": order.pk, "kind": kind, "target": list(plan.target), "arrival_hour": plan.arrival_hour,
                        "replaced": replaced})
     return order
+
+
+def orders_reestimate(*, army_ids: list[int]) -> list[int]:
+    """Work out again the hour each active move of these armies arrives, from where it stands, what its route
+    still covers and the army's make-up now, so the hour an order shows holds unless something interferes:
+    call it when a unit joins or leaves, one is Killed, or the terrain changes. The hour tick does the same
+    after every Move. Returns the ids of the orders whose hour changed."""
+    orders = list(MoveOrder.objects.filter(army_id__in=army_ids, status=MoveOrder.Status.ACTIVE)
+                  .exclude(kind=MoveOrder.Kind.CAPTURE).select_related("army__map", "event"))
+    units = selectors.army_map_units(army_ids=[order.army_id for order in orders]) if orders else {}
+    maps: dict[int, terrain.TacticalMap] = {}
+    changed = []
+    for order in orders:
+        tactical_map = order.army.map
+        army_units = units.get(order.army_id, [])
+        if tactical_map is None or len(order.path) < 2 or not army_units:
+            continue
+        pure = maps.setdefault(tactical_map.pk, selectors.tactical_map_rules(tactical_map=tactical_map))
+        moves = routing.path_moves(pure, [tuple(p) for p in order.path], speed=rules.army_speed(army_units),
+                                   ignores_difficult=rules.ignores_difficult_terrain(army_units))
+        if moves is not None and order.event.current_hour + moves != order.arrival_hour:
+            order.arrival_hour = order.event.current_hour + moves
+            changed.append(order)
+    MoveOrder.objects.bulk_update(changed, ["arrival_hour"])
+    return [order.pk for order in changed]
 
 
 @transaction.atomic

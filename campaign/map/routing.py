@@ -314,6 +314,14 @@ def path_hours(tactical_map: TacticalMap, path: Sequence[Point], *, speed: float
     return sum(_segment_hours(geometry, a, b, speed, ignores_difficult) for a, b in pairwise(path))
 
 
+def path_moves(tactical_map: TacticalMap, path: Sequence[Point], *, speed: float, ignores_difficult: bool
+               ) -> int | None:
+    """How many Moves an army needs to walk a path to its end (None if it enters impassable terrain): the same
+    count plan_route gives as a route's arrival hour, for a route already under way."""
+    hours = path_hours(tactical_map, path, speed=speed, ignores_difficult=ignores_difficult)
+    return None if hours == math.inf else math.ceil(hours - EPS)
+
+
 def plan_route(
     tactical_map: TacticalMap, start: Point, destination: Point, *, speed: float, ignores_difficult: bool = False
 ) -> Route:
@@ -345,6 +353,19 @@ def plan_route(
     return Route(path=tuple(path), hours=hours, waypoints=tuple(waypoints))
 
 
+def _pieces(path: Sequence[Point], speed: float, tactical_map: TacticalMap, ignores_difficult: bool):
+    """The walk along `path` in pieces of one terrain each: (leg index, leg start, leg end, where the piece
+    starts and ends along the leg as fractions, inches per hour there (0 when impassable), hours to cross it)."""
+    geometry = map_geometry(tactical_map)
+    for k, (a, b) in enumerate(pairwise(path)):
+        length = math.dist(a, b)
+        if length <= EPS:
+            continue
+        for t0, t1, slow in _profile(geometry.regions_on(a, b), ignores_difficult):
+            rate = 0.0 if slow == IMPASSABLE else terrain_speed(speed, slow)
+            yield k, a, b, t0, t1, rate, (math.inf if rate == 0.0 else (t1 - t0) * length / rate)
+
+
 def advance(
     path: Sequence[Point],
     *,
@@ -358,23 +379,40 @@ def advance(
     This is the same walk that produced the route's waypoints. If the map changed and the path now enters
     impassable terrain, the army halts at its edge and the step says `blocked`: plan a new route.
     """
-    geometry = map_geometry(tactical_map)
     budget = hours
-    for k, (a, b) in enumerate(pairwise(path)):
-        length = math.dist(a, b)
-        if length <= EPS:
+    for k, a, b, t0, _, rate, need in _pieces(path, speed, tactical_map, ignores_difficult):
+        if need <= budget + EPS:
+            budget -= need
             continue
-        for t0, t1, slow in _profile(geometry.regions_on(a, b), ignores_difficult):
-            rate = 0.0 if slow == IMPASSABLE else terrain_speed(speed, slow)
-            need = math.inf if rate == 0.0 else (t1 - t0) * length / rate
-            if need <= budget + EPS:
-                budget -= need
-                continue
-            t = t0 + budget * rate / length
-            position = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-            return Step(position, (position, *path[k + 1:]), blocked=rate == 0.0)
+        t = t0 + budget * rate / math.dist(a, b)
+        position = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+        return Step(position, (position, *path[k + 1:]), blocked=rate == 0.0)
     end = path[-1]
     return Step(end, (end,))
+
+
+def timed_walk(
+    path: Sequence[Point],
+    *,
+    speed: float,
+    tactical_map: TacticalMap,
+    ignores_difficult: bool = False,
+    hours: float = 1.0,
+) -> tuple[tuple[float, Point], ...]:
+    """Where an army walking `path` for `hours` is over time: (time in hours, point) at the start, at every turn
+    or change of terrain, and where it stops (it stands there for the rest of the hour). The same walk as
+    advance(), so its last point is advance()'s position; between two points the army moves in a straight
+    line at a steady pace."""
+    clock, timeline = 0.0, [(0.0, (path[0][0], path[0][1]))]
+    for _, a, b, t0, t1, rate, need in _pieces(path, speed, tactical_map, ignores_difficult):
+        if need > hours - clock + EPS:
+            t = t0 + (hours - clock) * rate / math.dist(a, b)
+            timeline.append((hours, (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))))
+            break
+        clock += need
+        timeline.append((clock, (b[0], b[1]) if t1 >= 1.0 else (a[0] + t1 * (b[0] - a[0]),
+                                                                      a[1] + t1 * (b[1] - a[1]))))
+    return tuple(timeline)
 
 
 def stop_before_impassable(tactical_map: TacticalMap, start: Point, end: Point) -> Point:

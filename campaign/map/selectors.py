@@ -121,6 +121,7 @@ class ArmyMarker:
     order_kind: str = ""
     path: list = field(default_factory=list)
     arrival_hour: int | None = None
+    destination: str = ""
 
     @property
     def route_points(self) -> str:
@@ -152,6 +153,17 @@ class MapView:
         return self.event.current_hour if self.event else 0
 
 
+def _destination(order: MoveOrder, seen: set[int]) -> str:
+    """Where an order goes, in words: a location's name, a point, or an army the viewer can see (an army
+    hidden from them, as when a game master gave the order, stays unnamed)."""
+    if order.target_location is not None:
+        return order.target_location.name
+    if order.kind == MoveOrder.Kind.ARMY:
+        target = order.target_army
+        return target.name if target is not None and target.pk in seen else "an enemy army"
+    return f"the point ({order.target_x:.1f}, {order.target_y:.1f})"
+
+
 def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
     """Everything the member may see on the map, in a constant number of queries."""
     is_gm = membership.is_gm
@@ -168,7 +180,8 @@ def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
     shown = list(armies_qs)
     units = army_map_units(army_ids=[a.pk for a in shown])
     orders = {o.army_id: o for o in MoveOrder.objects.filter(army__in=[a.pk for a in shown],
-                                                             status=MoveOrder.Status.ACTIVE)}
+                                                             status=MoveOrder.Status.ACTIVE)
+              .select_related("target_location", "target_army")}
     markers = []
     for army in shown:
         order = orders.get(army.pk)
@@ -180,6 +193,10 @@ def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
             arrival_hour=order.arrival_hour if order else None))
     if not is_gm:
         markers.extend(_revealed_markers(tactical_map=tactical_map, own_ids=own_ids))
+    seen = {marker.id for marker in markers}
+    for marker in markers:
+        if (order := orders.get(marker.id)) is not None and marker.own:
+            marker.destination = _destination(order, seen)
     return MapView(tactical_map=tactical_map, event=event, is_gm=is_gm, regions=regions, locations=locations,
                    bases=bases, armies=markers,
                    due_battles=due_battles_for(event=event, is_gm=is_gm, own_ids=own_ids) if event else [])

@@ -16,6 +16,7 @@ from campaign.campaigns.audit import audit_record
 from campaign.locking import lock
 from campaign.map import picture, routing, rules, selectors, terrain
 from campaign.map.common import orders_cancel, point_on_map_check
+from campaign.map.orders import orders_reestimate
 from campaign.models import (
     Army,
     ArmyDayActivity,
@@ -97,6 +98,7 @@ def terrain_region_create(*, tactical_map: TacticalMap, name: str, kind: str, po
         point_on_map_check(tactical_map, x, y)
     region = TerrainRegion.objects.create(map=tactical_map, name=name[:120], kind=kind, penalty=penalty,
                                           points=[[round(x, 3), round(y, 3)] for x, y in clean])
+    _marches_reestimate(tactical_map)
     audit_record(campaign=tactical_map.campaign, actor=actor, action="map.terrain.create", target=region,
                  data={"kind": kind, "corners": len(clean)})
     return region
@@ -106,6 +108,12 @@ def terrain_region_create(*, tactical_map: TacticalMap, name: str, kind: str, po
 def terrain_region_delete(*, region: TerrainRegion, actor: User | None) -> None:
     audit_record(campaign=region.map.campaign, actor=actor, action="map.terrain.delete", target=region)
     region.delete()
+    _marches_reestimate(region.map)
+
+
+def _marches_reestimate(tactical_map: TacticalMap) -> None:
+    """New or removed terrain changes how long every march on the map takes."""
+    orders_reestimate(army_ids=list(Army.objects.filter(map=tactical_map).values_list("pk", flat=True)))
 
 
 @transaction.atomic
@@ -231,7 +239,8 @@ def battle_outcome_apply_to_map(*, due_battle: DueBattle, winner_army: Army, los
 
     The loser retreats one Move (two if Routed) directly away from the winner, halting short of impassable
     terrain, and its order is called off. A Battle at a location resets its capture progress and the winner
-    holds the location, standing on it. A Capture whose army fought begins again. Both armies were led today.
+    stands on it, but does not take it: it must still Capture it (RULINGS.md), unopposed now that the
+    defender retreated. A Capture whose army fought begins again. Both armies were led today.
     Idempotent: a Battle already applied is returned as it is.
     """
     event = lock(Event.objects).get(pk=due_battle.event_id)
@@ -259,8 +268,7 @@ def battle_outcome_apply_to_map(*, due_battle: DueBattle, winner_army: Army, los
         location.capture_progress = rules.CaptureProgress(
             threshold=location.capture_threshold, progress=location.capture_progress).after_battle().progress
         location.capturing_army = None
-        location.holder_id = winner.commander_id
-        location.save(update_fields=["capture_progress", "capturing_army", "holder"])
+        location.save(update_fields=["capture_progress", "capturing_army"])
         if winner.map_id:
             winner.x, winner.y = location.x, location.y
             winner.save(update_fields=["x", "y"])

@@ -176,24 +176,56 @@ def test_a_retreat_halts_before_impassable_terrain(board, event):
     assert 11.9 < b.x < 12.0
 
 
-def test_defending_a_location_the_winner_holds_it_and_the_capture_resets(board, event):
+def attack_and_win(event, attacker, location, defender):
+    """`attacker` marches on `location`, where `defender` stands: the Battle there comes due with `defender`
+    defending it, and `attacker` wins."""
+    orders.army_order_move(army=attacker, kind=MoveOrder.Kind.LOCATION, location=location, actor=None)
+    advance(event, 2)
+    battle = DueBattle.objects.get()
+    assert (battle.location_id, battle.second_id) == (location.pk, defender.pk)
+    assert ArmyDayActivity.objects.filter(army=defender, reason="defended").exists()
+    map_services.battle_outcome_apply_to_map(due_battle=battle, winner_army=attacker, loser_army=defender,
+                                             routed=False)
+
+
+def test_winning_at_a_location_does_not_take_it_the_victor_must_still_capture_it(board, event):
+    """RULINGS.md: the capture progress resets, the defender retreats, the victor stands on the location and
+    still has to Capture it (unopposed now)."""
     holder = CommanderFactory(campaign=board.campaign)
     town = map_services.location_create(tactical_map=board, name="Ford", size="town", x=10, y=10, actor=None,
                                         holder=holder)
     defender = make_army(board, commander=holder, at=(10, 10))
     attacker = make_army(board, at=(4, 10))
     Location.objects.filter(pk=town.pk).update(capture_progress=5, capturing_army=attacker)
-    orders.army_order_move(army=attacker, kind=MoveOrder.Kind.LOCATION, location=town, actor=None)
-    advance(event, 2)
-    battle = DueBattle.objects.get()
-    assert (battle.location_id, battle.second_id) == (town.pk, defender.pk)
-    assert ArmyDayActivity.objects.filter(army=defender, reason="defended").exists()
-    map_services.battle_outcome_apply_to_map(due_battle=battle, winner_army=attacker, loser_army=defender,
-                                             routed=False)
+    attack_and_win(event, attacker, town, defender)
     town.refresh_from_db()
     attacker.refresh_from_db()
-    assert (town.holder_id, town.capture_progress) == (attacker.commander_id, 0)
+    assert (town.holder_id, town.capture_progress) == (holder.pk, 0)
     assert (attacker.x, attacker.y) == (10.0, 10.0)
+    orders.army_order_move(army=attacker, kind=MoveOrder.Kind.CAPTURE, location=town, actor=None)
+    attacker_strength = 4 * 2  # make_army: four units of Strength 2
+    advance(event, -(-15 // attacker_strength) + 1)
+    town.refresh_from_db()
+    assert town.holder_id == attacker.commander_id
+
+
+def test_an_army_standing_on_a_neutral_location_defends_it(board, event):
+    """RULINGS.md: a clash at a neutral location an army stands on is a Battle at that location."""
+    camp = map_services.location_create(tactical_map=board, name="Palm Camp", size="camp", x=10, y=10, actor=None)
+    standing = make_army(board, at=(10, 10))
+    attacker = make_army(board, at=(4, 10))
+    attack_and_win(event, attacker, camp, standing)
+    camp.refresh_from_db()
+    assert camp.holder_id is None  # still neutral until the victor Captures it
+
+
+def test_armies_arriving_together_at_an_empty_neutral_location_fight_a_field_battle(board, event):
+    camp = map_services.location_create(tactical_map=board, name="Palm Camp", size="camp", x=10, y=10, actor=None)
+    west, east = make_army(board, at=(7, 10)), make_army(board, at=(13, 10))
+    for army in (west, east):
+        orders.army_order_move(army=army, kind=MoveOrder.Kind.LOCATION, location=camp, actor=None)
+    advance(event)
+    assert DueBattle.objects.get().location_id is None
 
 
 def test_an_undefended_enemy_location_is_captured_not_fought(board, event):
