@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from battles import services
 from battles.engine.odds import ROLES, SkirmishSide, skirmish_odds
+from battles.engine.powers import TACTICIAN_CHOICES
 from battles.engine.state import TRAITS
 from battles.models import Battle
+from battles.services import NPC_BY_GM
+from campaign.economy.rules import DERVISH_CHOICES
+from campaign.models import Army, DueBattle, Location
+from cardgames.models import AIPolicy
 
 
 class BattleSerializer(serializers.ModelSerializer):
@@ -22,8 +28,53 @@ class BattleSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class BattleViewSet(viewsets.ReadOnlyModelViewSet):
-    """Battles of the campaigns I am a member of. A live Battle's table is its match (`/api/matches/<match>/table/`)."""
+class BattlePicksSerializer(serializers.Serializer):
+    """What one commander picks at the start of a Battle (only their player or a GM picks for them)."""
+
+    commander = serializers.IntegerField()
+    dervish = serializers.ChoiceField(choices=DERVISH_CHOICES, required=False, allow_blank=True,
+                                      help_text="A Dervish's Path or Role, chosen once per Day: the first Battle "
+                                                "of the Day sets it, later ones may leave it out.")
+    tactician = serializers.ChoiceField(choices=TACTICIAN_CHOICES, required=False, allow_blank=True,
+                                        help_text="The power a Tactician copies this Battle (default: their usual "
+                                                  "pick).")
+    oathbound = serializers.IntegerField(required=False, allow_null=True,
+                                         help_text="An Oathbound commander's designated unit.")
+
+
+class BattleStartSerializer(serializers.Serializer):
+    """A Battle due on the map (`due_battle`), or for a GM any two enemy armies."""
+
+    due_battle = serializers.PrimaryKeyRelatedField(queryset=DueBattle.objects.none(), required=False)
+    attacker_army = serializers.PrimaryKeyRelatedField(queryset=Army.objects.none(), required=False)
+    defender_army = serializers.PrimaryKeyRelatedField(queryset=Army.objects.none(), required=False)
+    location = serializers.PrimaryKeyRelatedField(queryset=Location.objects.none(), required=False, allow_null=True)
+    mode = serializers.ChoiceField(choices=Battle.Mode.choices, default=Battle.Mode.LIVE)
+    npc_seat = serializers.ChoiceField(choices=[NPC_BY_GM, *(v for v in AIPolicy.values if v)], default=NPC_BY_GM)
+    picks = BattlePicksSerializer(many=True, required=False, default=list)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        if request is None:  # the schema
+            return
+        user = request.user
+        self.fields["due_battle"].queryset = DueBattle.objects.filter(event__campaign__memberships__user=user)
+        self.fields["attacker_army"].queryset = self.fields["defender_army"].queryset = Army.objects.filter(
+            campaign__memberships__user=user)
+        self.fields["location"].queryset = Location.objects.filter(map__campaign__memberships__user=user)
+
+    def validate(self, attrs):
+        if not attrs.get("due_battle") and not (attrs.get("attacker_army") and attrs.get("defender_army")):
+            raise serializers.ValidationError("Name a Battle due (`due_battle`), or both armies "
+                                              "(`attacker_army`, `defender_army`).")
+        return attrs
+
+
+class BattleViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Battles of the campaigns I am a member of. A live Battle's table is its match (`/api/matches/<match>/table/`).
+    POST starts one: a commander a Battle due for their army, a GM any; retrying a due Battle's start answers the
+    Battle it began."""
 
     serializer_class = BattleSerializer
 
@@ -32,6 +83,20 @@ class BattleViewSet(viewsets.ReadOnlyModelViewSet):
             return Battle.objects.none()
         return Battle.objects.filter(campaign__memberships__user=self.request.user).distinct() \
             .order_by("-created_at", "-id")
+
+    @extend_schema(request=BattleStartSerializer, responses={201: BattleSerializer})
+    def create(self, request, *args, **kwargs):
+        body = BattleStartSerializer(data=request.data, context={"request": request})
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        due = data.get("due_battle")
+        battle = services.battle_start(
+            attacker_army=due.first if due else data["attacker_army"],
+            defender_army=due.second if due else data["defender_army"],
+            location=data.get("location"), due_battle=due, mode=data["mode"], npc_seat=data["npc_seat"],
+            actor=request.user, choices={p["commander"]: {k: v for k, v in p.items() if k != "commander"}
+                                         for p in data["picks"]})
+        return Response(BattleSerializer(battle).data, status=status.HTTP_201_CREATED)
 
 
 class SkirmishSideSerializer(serializers.Serializer):

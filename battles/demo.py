@@ -28,7 +28,7 @@ def load_demo_battles(*, campaign) -> list[Battle]:
     guard, riders, host = armies["Ford Guard"], armies["Eastern Riders"], armies["Host of the Emir"]
     town = Location.objects.filter(map__campaign=campaign, name="Riverford").first()
     table = services.battle_start(attacker_army=host, defender_army=guard, location=town, mode=Battle.Mode.LOGGED,
-                                  actor=gm)
+                                  actor=gm, choices={host.commander_id: {"dervish": "Steel"}})  # holds all Day
     emir, amira = table.config["commanders"]
     zombies = next(u["id"] for u in emir["units"] if u["name"] == "Zombie Horde")
     others = [u["id"] for u in emir["units"] if u["id"] != zombies]

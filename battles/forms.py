@@ -5,14 +5,14 @@ from __future__ import annotations
 from django import forms
 from django.db.models import Q
 
-from battles.engine.state import PATHS, ROLES
+from battles.engine.powers import TACTICIAN_CHOICES
 from battles.models import Battle
 from battles.services import NPC_BY_GM, cleric_can_return
-from campaign.models import Unit
+from campaign.economy.rules import DERVISH_CHOICES
+from campaign.economy.services import dervish_choice_on
+from campaign.models import Commander, Unit
 from campaign.web.numbers import MAX_AMOUNT
 from cardgames.models import AIPolicy
-
-DERVISH_CHOICES = [("", "—")] + [(name, name) for name in (*PATHS, *ROLES)]
 
 
 class BattleStartForm(forms.Form):
@@ -25,15 +25,24 @@ class BattleStartForm(forms.Form):
     npc_seat = forms.ChoiceField(label="A GM-run commander is played by", initial=NPC_BY_GM,
                                  choices=[(NPC_BY_GM, "Me, the game master")]
                                  + [(v, label) for v, label in AIPolicy.choices if v])
-    dervish = forms.ChoiceField(choices=DERVISH_CHOICES, required=False,
-                                help_text="Only for a Dervish: the Path or Role their units Add 1 against today.")
+    dervish = forms.ChoiceField(choices=[("", "—"), *((name, name) for name in DERVISH_CHOICES)], required=False,
+                                label="Dervish's choice for today",
+                                help_text="The Path or Role a Dervish's units Add 1 against: chosen at their first "
+                                          "Battle of the Day, it holds for every Battle of that Day.")
+    tactician = forms.ChoiceField(choices=[("", "Their usual pick"), *((p, p) for p in TACTICIAN_CHOICES)],
+                                  required=False, label="Tactician copies",
+                                  help_text="The Guardian-row or Steel-column power a Tactician copies this Battle.")
     oathbound = forms.ModelChoiceField(queryset=None, required=False, label="Oathbound's unit",
                                        help_text="Only for an Oathbound commander: the unit designated this Battle "
                                                  "(if Killed it is only Disabled; if Disabled, only Exhausted).")
 
-    def __init__(self, *args, armies, locations, designating, **kwargs):
-        """`armies` may fight; `designating` are the armies whose Oathbound unit this member may pick."""
+    def __init__(self, *args, armies, locations, designating, day=None, **kwargs):
+        """`armies` may fight; `designating` are the armies whose commanders this member picks for (an
+        Oathbound's unit, a Dervish's choice, a Tactician's copy); `day` is the open Day."""
         super().__init__(*args, **kwargs)
+        self.speaks_for = set(designating.values_list("commander_id", flat=True))
+        mine = Commander.objects.filter(pk__in=self.speaks_for).order_by("name")
+        self._day_picks(list(mine.filter(power="Dervish")), list(mine.filter(power="Tactician")), day)
         self.fields["attacker_army"].queryset = armies
         self.fields["defender_army"].queryset = armies
         self.fields["location"].queryset = locations
@@ -56,13 +65,36 @@ class BattleStartForm(forms.Form):
                                         "Oathbound commander's army that fights.")
         return data
 
+    def _day_picks(self, dervishes: list[Commander], tacticians: list[Commander], day) -> None:
+        """Show the Dervish and Tactician fields only to a member who picks for one; preselect a choice
+        already made today and a Tactician's usual pick."""
+        if not dervishes:
+            del self.fields["dervish"]
+        else:
+            chosen = [(c, dervish_choice_on(c, day)) for c in dervishes] if day else []
+            made = [f"{c.name} chose {choice}" for c, choice in chosen if choice]
+            if made:
+                self.fields["dervish"].help_text = "Today: " + "; ".join(made) + ". It holds for every Battle " \
+                                                   "of the Day."
+                self.fields["dervish"].initial = next(choice for _, choice in chosen if choice)
+        if not tacticians:
+            del self.fields["tactician"]
+        elif usual := next((c.tactician_choice for c in tacticians if c.tactician_choice), ""):
+            self.fields["tactician"].initial = usual
+
     def choices_for(self, *commanders) -> dict[int, dict[str, object]]:
-        """The start picks per commander id: a Dervish's Path or Role, an Oathbound's designated unit."""
-        picks: dict[int, dict[str, object]] = {c.pk: {} for c in commanders}
-        dervish, oath = self.cleaned_data.get("dervish"), self.cleaned_data.get("oathbound")
+        """The start picks per commander id, for the commanders this member picks for: a Dervish's Path or
+        Role, a Tactician's copied power, an Oathbound's designated unit."""
+        picks: dict[int, dict[str, object]] = {c.pk: {} for c in commanders if c.pk in self.speaks_for}
+        data = self.cleaned_data
         for c in commanders:
-            if c.power == "Dervish" and dervish:
-                picks[c.pk]["dervish"] = dervish
+            if c.pk not in picks:
+                continue
+            if c.power == "Dervish" and data.get("dervish"):
+                picks[c.pk]["dervish"] = data["dervish"]
+            if c.power == "Tactician" and data.get("tactician"):
+                picks[c.pk]["tactician"] = data["tactician"]
+            oath = data.get("oathbound")
             if oath is not None and oath.commander_id == c.pk:
                 picks[c.pk]["oathbound"] = oath.pk
         return {pk: p for pk, p in picks.items() if p}

@@ -16,12 +16,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from battles import selectors
-from battles.engine.powers import commander_powers
-from battles.engine.state import PATHS, ROLES
+from battles.engine.powers import TACTICIAN_CHOICES, commander_powers
 from battles.models import Battle
 from campaign.campaigns import audit
 from campaign.campaigns import selectors as campaigns_selectors
-from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for
+from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for, require_acting_for
 from campaign.economy import services as economy_services
 from campaign.locking import lock
 from campaign.map import armies as army_services
@@ -57,18 +56,41 @@ def _seat(commander: Commander, actor, npc_seat: str) -> match_services.SeatSpec
     return match_services.SeatSpec(commander.name, None, policy)
 
 
-def _check_choices(commanders: tuple[Commander, Commander], choices: dict[int, dict[str, Any]]) -> None:
+def _settled_choices(commanders: tuple[Commander, Commander], choices: dict[int, dict[str, Any]], day: Day,
+                     actor) -> dict[int, dict[str, Any]]:
+    """The picks made at the start, checked and completed. Only a commander's player (or a GM) picks for them.
+    A Dervish's Path or Role is chosen once per Day and then holds (RULINGS.md); a Tactician copies the power
+    picked now, or their usual pick; only an Oathbound commander designates a unit."""
+    settled: dict[int, dict[str, Any]] = {}
     for commander in commanders:
-        picks = choices.get(commander.pk, {})
-        if commander.power == "Dervish" and picks.get("dervish") not in (*PATHS, *ROLES):
-            raise ValidationError({"dervish": f"{commander} is a Dervish: choose the Path or Role their units "
-                                              "Add 1 against today."})
+        picks = {k: v for k, v in choices.get(commander.pk, {}).items() if v}
+        if picks:
+            require_acting_for(actor=actor, commander=commander, what=f"make {commander}'s picks for this Battle")
+        if commander.power == "Dervish":
+            chosen = economy_services.dervish_choice_on(commander, day)
+            if picks.get("dervish") and picks["dervish"] != chosen:
+                chosen = economy_services.commander_dervish_choose(commander=commander, day=day,
+                                                                   choice=picks["dervish"], actor=actor).dervish_choice
+            if not chosen:
+                raise ValidationError({"dervish": f"{commander} is a Dervish and has not chosen today's Path or "
+                                                  "Role: their player or a game master chooses it here, once for "
+                                                  "the Day."})
+            picks["dervish"] = chosen
+        elif "dervish" in picks:
+            raise ValidationError({"dervish": f"{commander} is not a Dervish: leave the Dervish's choice empty."})
         tactician = picks.get("tactician") or commander.tactician_choice
-        if commander.power == "Tactician" and not tactician:
-            raise ValidationError({"tactician": f"{commander} is a Tactician: choose the power they copy."})
-        if picks.get("oathbound") and "Oathbound" not in (commander.power, tactician):
+        if commander.power == "Tactician":
+            if tactician not in TACTICIAN_CHOICES:
+                raise ValidationError({"tactician": f"{commander} is a Tactician: choose the power they copy this "
+                                                    f"Battle from {', '.join(TACTICIAN_CHOICES)}."})
+            picks["tactician"] = tactician
+        elif "tactician" in picks:
+            raise ValidationError({"tactician": f"{commander} is not a Tactician: leave the copied power empty."})
+        if picks.get("oathbound") and "Oathbound" not in (commander.power, picks.get("tactician")):
             raise ValidationError({"oathbound": f"{commander} is not Oathbound: only an Oathbound commander "
                                                 "designates a unit."})
+        settled[commander.pk] = picks
+    return settled
 
 
 @transaction.atomic
@@ -103,12 +125,14 @@ def battle_start(*, attacker_army: Army, defender_army: Army, actor, mode: str =
     ids = sorted((attacker_army.commander_id, defender_army.commander_id))
     locked = {c.pk: c for c in lock(Commander.objects).filter(pk__in=ids)}
     commanders = (locked[attacker_army.commander_id], locked[defender_army.commander_id])
+    if due_battle is not None and (started := Battle.objects.filter(due_battle=due_battle).exclude(
+            status=Battle.Status.CANCELLED).first()) is not None:
+        return started  # a retried start (a phone that lost the answer) gets the Battle it began
     busy = [c.name for c in commanders if c.in_battle]
     if busy:
         raise ValidationError(f"{' and '.join(busy)} {'is' if len(busy) == 1 else 'are'} already in a Battle: "
                               "finish or cancel it first.")
-    choices = choices or {}
-    _check_choices(commanders, choices)
+    choices = _settled_choices(commanders, choices or {}, day, actor)
     attacker_army.commander, defender_army.commander = commanders
     config = selectors.battle_config_for(attacker_army=attacker_army, defender_army=defender_army, day=day,
                                          location=location, choices=choices)

@@ -21,6 +21,7 @@ from campaign.campaigns.views import campaign_membership
 from campaign.map import selectors as map_selectors
 from campaign.models import Army, DueBattle, Location
 from campaign.web.numbers import parse_id
+from campaign.web.refusals import refusal_message
 from cardgames import selectors as match_selectors
 from cardgames import services as match_services
 from cardgames.models import AIPolicy
@@ -75,7 +76,8 @@ def _start_form(campaign, membership, due: DueBattle | None, data=None, initial=
     if due is not None and not membership.is_gm:
         armies = armies.filter(pk__in=[due.first_id, due.second_id])
     designating = armies if membership.is_gm else armies.filter(pk__in=_own_army_ids(membership))
-    form = BattleStartForm(data, initial=initial, armies=armies, designating=designating,
+    when = selectors.battle_event_day(campaign=campaign)
+    form = BattleStartForm(data, initial=initial, armies=armies, designating=designating, day=when and when[1],
                            locations=Location.objects.filter(map__campaign=campaign))
     for name in ("attacker_army", "defender_army"):
         form.fields[name].label_from_instance = _army_label(seen)
@@ -111,8 +113,8 @@ def battle_start(request: HttpRequest, slug: str) -> HttpResponse:
                 attacker_army=attacker, defender_army=defender, location=data["location"], due_battle=due,
                 mode=data["mode"], npc_seat=data["npc_seat"], actor=request.user,
                 choices=form.choices_for(attacker.commander, defender.commander))
-        except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
+        except (ValidationError, NotAllowed) as exc:
+            refusal_message(request, exc)
         else:
             messages.success(request, f"The Battle has begun: {battle.attacker} against {battle.defender}.")
             return redirect("battle-detail", slug=slug, battle_id=battle.pk)

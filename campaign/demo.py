@@ -116,7 +116,7 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
     bastian = economy_services.commander_create(campaign=campaign, name="Bastian of the Marches", level=3,
                                                 power="Tactician", tactician_choice="Rogue", player=bastian_user,
                                                 influence=1, actor=gm)
-    emir = economy_services.commander_create(campaign=campaign, name="Emir Qasim", level=6, power="Necromancer",
+    emir = economy_services.commander_create(campaign=campaign, name="Emir Qasim", level=6, power="Dervish",
                                              actor=gm)
     for commander, amount in ((amira, 400), (bastian, 120), (emir, 600)):
         economy_ledger.ledger_grant(commander=commander, amount=amount, reason="Purse at the start of the campaign",

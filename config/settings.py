@@ -183,6 +183,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A Tactician's pick is the same choice set on a commander and on a Battle's start: one enum, one name.
+    "ENUM_NAME_OVERRIDES": {"TacticianChoiceEnum": "battles.engine.powers.TACTICIAN_CHOICES"},
 }
 
 # Celery: Redis when REDIS_URL is set, otherwise an embedded filesystem broker under var/.

@@ -105,12 +105,13 @@ def _play_actions(st: BattleState, seat: int) -> list[tuple]:
 
 
 def ritual_allowed(st: BattleState, seat: int, u: int) -> bool:
-    """Rituals: two per Battle, one per Phase (two for an Animist), and the army must hold at
+    """Rituals: two per Battle and one per Phase (an Animist four and two), and the army must hold at
     least two units (not Killed) of the Ritual's Path."""
     r = st.roster
-    if st.rituals_battle[seat] >= 2:
+    animist = "Animist" in r.powers[seat]
+    if st.rituals_battle[seat] >= (4 if animist else 2):
         return False
-    if st.rituals_phase[seat] >= (2 if "Animist" in r.powers[seat] else 1):
+    if st.rituals_phase[seat] >= (2 if animist else 1):
         return False
     path = r.path[u]
     if path < 0:
@@ -717,8 +718,8 @@ def explain(st: BattleState, seat: int, action: tuple, legal: Sequence[tuple]) -
             return RuleError("Discard", f"{r.name[u]} has no power triggered by discarding it: "
                                         f"choose one of {options}.")
         if r.role[u] == RITUAL and not ritual_allowed(st, seat, u):
-            return RuleError("Rituals", "A commander may play two Rituals per Battle and one per Phase (two "
-                                        "for an Animist), with at least two units of the Ritual's Path in "
+            return RuleError("Rituals", "A commander may play two Rituals per Battle and one per Phase (an "
+                                        "Animist four and two), with at least two units of the Ritual's Path in "
                                         "the army: decline, or play another card.")
         return RuleError("Discard", f"{r.name[u]} cannot be used that way now: choose one of {options}.")
     if kind == "heal":

@@ -41,6 +41,9 @@ TACTICIAN_CHOICES: tuple[str, ...] = tuple(
     dict.fromkeys([*POWER_GRID["Guardian"].values(), *(row["Steel"] for row in POWER_GRID.values())])
 )[1:]
 
+# A Dervish's bonus is chosen once per Day from the Paths and Roles (RULINGS.md "Dervish").
+DERVISH_CHOICES: tuple[str, ...] = (*POWER_GRID["Guardian"], *POWER_GRID)
+
 
 class EconomyRefusal(ValueError):
     """A rule says no. The message is a sentence a person can act on; services turn it into a ValidationError."""

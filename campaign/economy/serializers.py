@@ -34,8 +34,8 @@ class CommanderSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Commander
-        fields = ["id", "campaign", "name", "player", "level", "power", "tactician_choice", "morale",
-                  "starting_morale", "influence", "in_battle", "purse_balance"]
+        fields = ["id", "campaign", "name", "player", "level", "power", "tactician_choice", "dervish_choice",
+                  "dervish_day", "morale", "starting_morale", "influence", "in_battle", "purse_balance"]
         read_only_fields = fields
 
     def get_purse_balance(self, commander: Commander) -> int:

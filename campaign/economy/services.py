@@ -16,11 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.campaigns.audit import audit_record
-from campaign.campaigns.permissions import NotAllowed, membership_for, require_acting_for
+from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for, require_acting_for
 from campaign.economy import ledger, selectors
 from campaign.economy.checks import rule_refusals, same_campaign
 from campaign.economy.rules import (
     COMMANDER_POWERS,
+    DERVISH_CHOICES,
     MAX_TRAININGS,
     TACTICIAN_CHOICES,
     TrainingPrice,
@@ -32,6 +33,7 @@ from campaign.locking import lock
 from campaign.models import (
     Campaign,
     Commander,
+    Day,
     Event,
     EventRecruitOffer,
     Item,
@@ -123,6 +125,35 @@ def commander_set_in_battle(*, commander: Commander, in_battle: bool, actor: Use
         commander.save(update_fields=["in_battle"])
         audit_record(campaign=commander.campaign, actor=actor, action="commander.in_battle", target=commander,
                      data={"in_battle": in_battle})
+    return commander
+
+
+def dervish_choice_on(commander: Commander, day: Day) -> str:
+    """The Path or Role a Dervish chose for `day`, or "" while they have not chosen."""
+    return commander.dervish_choice if commander.dervish_day_id == day.pk else ""
+
+
+@transaction.atomic
+def commander_dervish_choose(*, commander: Commander, day: Day, choice: str, actor: User | None) -> Commander:
+    """A Dervish chooses the Path or Role their units Add 1 against, once per Day: it holds for every Battle
+    of that Day (RULINGS.md). Their player chooses; a game master may correct a choice."""
+    require_acting_for(actor=actor, commander=commander, what=f"choose {commander}'s Dervish bonus")
+    commander = lock(Commander.objects).get(pk=commander.pk)
+    if commander.power != "Dervish":
+        raise ValidationError(f"{commander} is not a Dervish: only a Dervish chooses a Path or Role each Day.")
+    if choice not in DERVISH_CHOICES:
+        raise ValidationError({"dervish": f"Choose one Path or Role: {', '.join(DERVISH_CHOICES)}."})
+    chosen = dervish_choice_on(commander, day)
+    if chosen == choice:
+        return commander
+    gm = actor is None or can(membership_for(user=actor, campaign=commander.campaign_id), Action.ACT_FOR_ANY)
+    if chosen and not gm:
+        raise ValidationError({"dervish": f"{commander} chose {chosen} for {day}: the choice holds for every Battle "
+                                          "of the Day (a game master can correct it)."})
+    commander.dervish_choice, commander.dervish_day = choice, day
+    commander.save(update_fields=["dervish_choice", "dervish_day"])
+    audit_record(campaign=commander.campaign, actor=actor, action="commander.dervish", target=commander,
+                 data={"day": day.pk, "choice": choice, "was": chosen})
     return commander
 
 

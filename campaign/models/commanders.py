@@ -30,6 +30,10 @@ class Commander(models.Model):
         max_length=20, choices=TACTICIAN_CHOICE_CHOICES, blank=True,
         help_text="A Tactician's usual pick from the Guardian row or the Steel column (chosen again each Battle).",
     )
+    dervish_choice = models.CharField(max_length=12, blank=True,
+                                      help_text="A Dervish's Path or Role for the Day named beside it.")
+    dervish_day = models.ForeignKey(Day, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                    help_text="The Day the Dervish's choice holds for (chosen once per Day).")
     morale = models.PositiveSmallIntegerField(default=4, help_text="Current Morale.")
     influence = models.PositiveSmallIntegerField(default=0, help_text="Influence (player characters).")
     in_battle = models.BooleanField(default=False, help_text="Set while a Battle is running: no Morale buying.")

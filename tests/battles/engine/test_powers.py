@@ -5,6 +5,7 @@ import pytest
 from battles.engine import GAME
 from battles.engine.powers import GRID, POWERS
 from battles.engine.state import STEPS
+from battles.engine.turns import ritual_allowed
 from gamekit.errors import RuleError
 
 from .helpers import SOLDIER_FX, act, battle, legal, pile, texts, unit
@@ -114,6 +115,20 @@ def test_animist_plays_two_rituals_per_phase_and_healers_add_one():
     events = texts(act(st, ("react", 8)))
     assert "X (Offense, Healer) roll 3: 2 + 3 + 4 cards + 1 Animist = 10" in events
     assert st.rituals_battle[0] == 2
+
+
+def test_animist_plays_up_to_four_rituals_in_a_battle_others_two():
+    """RULINGS.md: Rituals at most two per Battle and one per Phase; an Animist two each Phase, up to four."""
+    rite = [{"when": "discard", "do": "add", "amount": 2, "to": "own"}]
+    rites = [unit(7, "Rite", None, "Ritual", effects=rite), unit(8, "Rite", None, "Ritual", effects=rite)]
+    for power, cap in (("Animist", 4), ("Cleric", 2)):
+        st = battle([X, unit(2, role="Healer"), *rites], [Y, R], dice=[3, 3], a={"power": power})
+        act(st, ("play", 1), ("play", 1))
+        rite_card = st.roster.index[0][7]
+        st.rituals_battle[0] = cap - 1
+        assert ritual_allowed(st, 0, rite_card)
+        st.rituals_battle[0] = cap
+        assert not ritual_allowed(st, 0, rite_card)
 
 
 def test_mender_reveals_two_random_cards_and_may_disable_one_for_a_morale():
