@@ -371,7 +371,8 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     changes = {}
     for seat, commander_id in enumerate((battle.attacker_id, battle.defender_id)):
         commander = locked[commander_id]
-        for unit in Unit.objects.filter(pk__in=[u for u in result["killed"][seat] if u > 0], commander=commander):
+        fought = {u["id"] for u in config["commanders"][seat]["units"]}  # their own and any lent to them
+        for unit in Unit.objects.filter(pk__in=[u for u in result["killed"][seat] if u in fought]):
             economy_services.unit_kill(unit=unit, actor=actor)
         changes[commander.name] = _commander_after_battle(commander, config, result, seat)
     base_id = config["commanders"][1].get("base_id")

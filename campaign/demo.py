@@ -18,11 +18,11 @@ from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns import services as campaigns_services
 from campaign.catalogue import selectors as catalogue_selectors
 from campaign.catalogue.entries import DEFAULT_CATALOGUE, catalogue_load_file
-from campaign.economy import funding
+from campaign.economy import funding, items
 from campaign.economy import ledger as economy_ledger
 from campaign.economy import services as economy_services
 from campaign.map import armies as army_services
-from campaign.map import clock, orders, picture
+from campaign.map import clock, lending, orders, picture
 from campaign.map import services as map_services
 from campaign.models import (
     Army,
@@ -121,9 +121,9 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
     for commander, amount in ((amira, 400), (bastian, 120), (emir, 600)):
         economy_ledger.ledger_grant(commander=commander, amount=amount, reason="Purse at the start of the campaign",
                                     actor=gm)
-    swords = [economy_services.item_add(commander=amira, name=name, kind=Item.Kind.WEAPON, actor=gm)
+    swords = [items.item_add(commander=amira, name=name, kind=Item.Kind.WEAPON, actor=gm)
               for name in ("Notched Scimitar", "Old Boar Spear")]
-    economy_services.item_add(commander=amira, name="Lamellar Coat", kind=Item.Kind.ARMOUR, actor=gm)
+    items.item_add(commander=amira, name="Lamellar Coat", kind=Item.Kind.ARMOUR, actor=gm)
 
     for name in ("Spearmen", "Soldier", "Archers", "Light Cavalry", "Temple Healer", "Skeleton Warriors",
                  "Zombie Horde"):
@@ -142,7 +142,9 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
 
     wardens = recruit(amira, "Spearmen")
     archers = recruit(amira, "Archers")
-    recruit(amira, "Soldier")
+    lent = recruit(amira, "Soldier")
+    fallen = recruit(amira, "Archers")
+    economy_services.unit_kill(unit=fallen, actor=gm)  # fell at the ford skirmish: her page offers its wages
     economy_services.unit_train(unit=wardens, event=event, paid_by=amira, weapon_items=swords[:1], actor=gm)
     economy_services.unit_name_retinue(unit=wardens, name="Wardens of the Ford", actor=amira_user)
     cavalry = recruit(bastian, "Light Cavalry")
@@ -158,6 +160,7 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
         for unit in units:
             army_services.army_assign_unit(unit=unit, army=army, actor=gm)
         army_services.army_mark_led(army=army, day=day, reason=ArmyDayActivity.Reason.MARKED_BY_GM, actor=gm)
+    lending.unit_lend(unit=lent, to=bastian, actor=amira_user)  # in Bastian's reserve, without a retinue bonus
     funding.funding_request_create(requester=bastian, funder=amira, amount=40,
                                    reason="Upkeep for the Eastern Riders after the ford skirmish", actor=bastian_user)
 

@@ -2,7 +2,7 @@ from django.urls import path
 
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
-from campaign.economy import gm_views
+from campaign.economy import gm_views, holdings_views
 from campaign.economy import views as economy_views
 from campaign.map import army_views, clock_views
 from campaign.map import views as map_views
@@ -18,6 +18,17 @@ urlpatterns = [
          name="unit-train"),
     path("c/<slug:slug>/commanders/<id:commander_id>/units/<id:unit_id>/name/", economy_views.unit_name,
          name="unit-name"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/units/<id:unit_id>/lend/", holdings_views.unit_lend,
+         name="unit-lend"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/units/<id:unit_id>/recall/", holdings_views.unit_recall,
+         name="unit-recall"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/units/<id:unit_id>/donate/", holdings_views.unit_donate,
+         name="unit-donate"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/items/", holdings_views.item_add, name="item-add"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/items/<id:item_id>/give/", holdings_views.item_give,
+         name="item-give"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/items/<id:item_id>/destroy/", holdings_views.item_destroy,
+         name="item-destroy"),
     path("c/<slug:slug>/commanders/<id:commander_id>/morale/", economy_views.morale_buy, name="morale-buy"),
     path("c/<slug:slug>/commanders/<id:commander_id>/fair-escape/", economy_views.fair_escape, name="fair-escape"),
     path("c/<slug:slug>/commanders/<id:commander_id>/upkeep-pledge/", economy_views.upkeep_pledge,

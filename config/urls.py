@@ -8,6 +8,7 @@ from battles.api import BattleViewSet, SkirmishOddsView
 from campaign.campaigns.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
 from campaign.catalogue.api import UnitTypeViewSet
 from campaign.economy.api import ArrearsViewSet, CommanderViewSet, FundingRequestViewSet, UnitViewSet, UpkeepDayViewSet
+from campaign.economy.items_api import ItemViewSet
 from campaign.map.api import (
     ArmyViewSet,
     LocationViewSet,
@@ -28,6 +29,7 @@ router.register("days", DayViewSet, basename="day")
 router.register("memberships", MembershipViewSet, basename="membership")
 router.register("commanders", CommanderViewSet, basename="commander")
 router.register("units", UnitViewSet, basename="unit")
+router.register("items", ItemViewSet, basename="item")
 router.register("unit-types", UnitTypeViewSet, basename="unit-type")
 router.register("funding-requests", FundingRequestViewSet, basename="funding-request")
 router.register("arrears", ArrearsViewSet, basename="arrears")

@@ -16,8 +16,8 @@ from rest_framework.response import Response
 
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.permissions import Action, membership_for, require
+from campaign.economy import donations, ledger, selectors, services, upkeep
 from campaign.economy import funding as funding_services
-from campaign.economy import ledger, selectors, services, upkeep
 from campaign.economy.rules import upkeep_bill
 from campaign.economy.serializers import (
     ArrearsForgiveSerializer,
@@ -25,6 +25,7 @@ from campaign.economy.serializers import (
     ArrearsSettleSerializer,
     CommanderSerializer,
     DayCloseSerializer,
+    DonateWagesSerializer,
     FairEscapeSerializer,
     FundingRequestSerializer,
     FundingResponseSerializer,
@@ -32,6 +33,7 @@ from campaign.economy.serializers import (
     LedgerPostedSerializer,
     LunariSerializer,
     MoraleBuySerializer,
+    OtherCommanderSerializer,
     RecruitSerializer,
     RetinueNameSerializer,
     TrainingSerializer,
@@ -40,6 +42,7 @@ from campaign.economy.serializers import (
     UpkeepForecastSerializer,
     UpkeepPledgeSerializer,
 )
+from campaign.map import lending
 from campaign.models import (
     Commander,
     Day,
@@ -207,7 +210,8 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
 
 
 class UnitViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
-    """Units of my commanders (a GM: of every commander), ``?commander=<id>``; Killed units are left out."""
+    """Units of my commanders and units lent to them (a GM: of every commander), ``?commander=<id>`` (the owner);
+    Killed units are left out, except to donate their wages."""
 
     serializer_class = UnitSerializer
     filter_param = "commander"
@@ -216,8 +220,36 @@ class UnitViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
         if getattr(self, "swagger_fake_view", False):
             return Unit.objects.none()
         commanders = selectors.commanders_visible_to(user=self.request.user)
-        return self.filtered(Unit.objects.filter(commander__in=commanders).exclude(state=Unit.State.KILLED)
-                             .select_related("unit_type")).order_by("commander_id", "id")
+        units = Unit.objects.filter(Q(commander__in=commanders) | Q(lent_to__in=commanders)).distinct()
+        if self.action != "donate":
+            units = units.exclude(state=Unit.State.KILLED)
+        return self.filtered(units.select_related("unit_type")).order_by("commander_id", "id")
+
+    @extend_schema(request=OtherCommanderSerializer, responses={200: UnitSerializer})
+    @action(detail=True, methods=["post"])
+    def lend(self, request, pk=None):
+        """The owner lends the unit to another commander (`to`): it leaves its army, waits in their reserve and
+        fights for them without the retinue bonus; its wages stay the owner's."""
+        unit = self.get_object()
+        to = _valid(OtherCommanderSerializer, request, campaign=unit.campaign_id).validated_data["to"]
+        return Response(UnitSerializer(lending.unit_lend(unit=unit, to=to, actor=request.user)).data)
+
+    @extend_schema(request=None, responses={200: UnitSerializer})
+    @action(detail=True, methods=["post"])
+    def recall(self, request, pk=None):
+        """The owner recalls a lent unit, or the borrower returns it, into the owner's reserve."""
+        return Response(UnitSerializer(lending.unit_recall(unit=self.get_object(), actor=request.user)).data)
+
+    @extend_schema(request=DonateWagesSerializer, responses={201: LedgerPostedSerializer})
+    @action(detail=True, methods=["post"])
+    def donate(self, request, pk=None):
+        """Donate a Killed unit's wages to a Temple or the surviving relatives, once (a retry answers the first)."""
+        unit = self.get_object()
+        txn = donations.unit_donate_wages(unit=unit, actor=request.user,
+                                          **_valid(DonateWagesSerializer, request).validated_data)
+        return Response(LedgerPostedSerializer({"transaction": txn.pk, "purse_balance":
+                                                ledger.ledger_purse_balance(commander=unit.commander)}).data,
+                        status=status.HTTP_201_CREATED)
 
     @extend_schema(request=TrainSerializer, responses={201: TrainingSerializer})
     @action(detail=True, methods=["post"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.economy.donations import RECIPIENTS
 from campaign.models import Campaign, Commander, Day, EventRecruitOffer, Item
 from campaign.web.numbers import MAX_AMOUNT
 
@@ -103,3 +104,27 @@ class DayCloseForm(forms.Form):
     def __init__(self, *args, campaign: Campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["day"].queryset = Day.objects.filter(event__campaign=campaign).select_related("event")
+
+
+class OtherCommanderForm(forms.Form):
+    """Another commander of the campaign: whom a unit is lent to, or an item card given to."""
+
+    to = CommanderChoiceField(queryset=Commander.objects.none(), label="To")
+
+    def __init__(self, *args, commander: Commander, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["to"].queryset = Commander.objects.filter(campaign_id=commander.campaign_id).exclude(
+            pk=commander.pk)
+
+
+class ItemAddForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Card name")
+    kind = forms.ChoiceField(choices=Item.Kind.choices, initial=Item.Kind.WEAPON)
+
+
+class DonateWagesForm(forms.Form):
+    recipient = forms.ChoiceField(choices=[(r, r[0].upper() + r[1:]) for r in RECIPIENTS], label="To")
+    temple = forms.CharField(max_length=120, required=False, label="Which Temple or family",
+                             help_text="For the record, e.g. the Temple of the Twin Moons.")
+    amount = forms.IntegerField(min_value=1, max_value=MAX_AMOUNT, label="Lunari",
+                                help_text="The unit's wages for a Day, unless you give more or less.")

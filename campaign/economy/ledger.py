@@ -305,11 +305,12 @@ def ledger_buy_morale(*, commander: Commander, points: int, amount: int, actor: 
 
 
 @transaction.atomic
-def ledger_donate(*, commander: Commander, amount: int, reason: str, actor: User | None
-                  ) -> LedgerTransaction:
-    """Wages of the dead given to a temple or the relatives: the purse pays the donations account."""
+def ledger_donate(*, commander: Commander, amount: int, reason: str, actor: User | None,
+                  unit: models.Model | None = None) -> LedgerTransaction:
+    """Wages of the dead given to a temple or the relatives: the purse pays the donations account
+    (`unit`: the Killed unit whose wages these are)."""
     return _pay_to_system(payer=commander, amount=amount, system_kind=Account.Kind.DONATIONS, kind=Kind.DONATION,
-                          reason=_reason(reason), what="this donation", paid_for=None, actor=actor)
+                          reason=_reason(reason), what="this donation", paid_for=unit, actor=actor)
 
 
 @dataclass(frozen=True)

@@ -69,8 +69,14 @@ def commanders_of_user(*, user, campaign: Campaign | None = None) -> QuerySet[Co
 
 
 def commander_units(*, commander: Commander, include_killed: bool = False) -> QuerySet[Unit]:
-    qs = Unit.objects.filter(commander=commander).select_related("unit_type", "army")
+    qs = Unit.objects.filter(commander=commander).select_related("unit_type", "army", "lent_to")
     return qs if include_killed else qs.exclude(state=Unit.State.KILLED)
+
+
+def commander_borrowed_units(*, commander: Commander) -> QuerySet[Unit]:
+    """Living units other commanders lent to this one (campaign.map.lending)."""
+    return (Unit.objects.filter(lent_to=commander).exclude(state=Unit.State.KILLED)
+            .select_related("unit_type", "commander", "army").order_by("commander__name", "pk"))
 
 
 def commander_items(*, commander: Commander, include_destroyed: bool = False) -> QuerySet[Item]:
@@ -142,16 +148,17 @@ class UpkeepInput:
 
 def upkeep_inputs_for_day(*, day: Day, commander_ids: Iterable[int] | None = None) -> dict[int, UpkeepInput]:
     """The inputs of every bill for the Day, by commander: the units of the armies led that Day (each once),
-    the commander's Morale and pledge. Four queries whatever the number of commanders; each unit type's
-    traits are read once, not once per unit."""
+    the commander's Morale and pledge. A unit lent to another commander stays on its owner's bill: its wages
+    are its owner's, so lending never costs a retinue its status (campaign.map.lending). Four queries whatever
+    the number of commanders; each unit type's traits are read once, not once per unit."""
     # An army led for two reasons joins twice: the dict below keeps each unit once (cheaper than DISTINCT).
     units = (Unit.objects.filter(army__activity__day=day, state=Unit.State.IN_ARMY)
-             .values_list("pk", "strength", "unit_type_id", "army__commander_id"))
+             .values_list("pk", "strength", "unit_type_id", "commander_id"))
     commanders = Commander.objects.filter(campaign_id=day.event.campaign_id)
     pledges = UpkeepMoralePledge.objects.filter(day=day)
     if commander_ids is not None:
         wanted = list(commander_ids)
-        units = units.filter(army__commander_id__in=wanted)
+        units = units.filter(commander_id__in=wanted)
         commanders, pledges = commanders.filter(pk__in=wanted), pledges.filter(commander_id__in=wanted)
     rows = list(units)
     if not rows:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaign.economy import selectors
+from campaign.economy.donations import RECIPIENTS
 from campaign.models import (
     TACTICIAN_CHOICE_CHOICES,
     Commander,
@@ -52,8 +53,8 @@ class UnitSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Unit
-        fields = ["id", "campaign", "commander", "name", "unit_type", "strength", "role", "path", "traits", "text",
-                  "trainings", "last_trained_event", "third_training_ability", "state", "army"]
+        fields = ["id", "campaign", "commander", "lent_to", "name", "unit_type", "strength", "role", "path", "traits",
+                  "text", "trainings", "last_trained_event", "third_training_ability", "state", "army"]
         read_only_fields = fields
 
 
@@ -185,3 +186,28 @@ class DayCloseSerializer(serializers.Serializer):
     upkeep_paid = serializers.IntegerField()
     arrears = serializers.IntegerField()
     next_day = serializers.IntegerField(allow_null=True)
+
+
+class ItemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Item
+        fields = ["id", "commander", "name", "kind", "destroyed_at"]
+        read_only_fields = ["id", "destroyed_at"]
+
+
+class OtherCommanderSerializer(serializers.Serializer):
+    """The commander who borrows a unit or receives an item card (any other of the campaign)."""
+
+    to = serializers.PrimaryKeyRelatedField(queryset=Commander.objects.none())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["to"].queryset = Commander.objects.filter(campaign_id=self.context.get("campaign"))
+
+
+class DonateWagesSerializer(serializers.Serializer):
+    recipient = serializers.ChoiceField(choices=RECIPIENTS)
+    temple = serializers.CharField(max_length=120, required=False, allow_blank=True, default="",
+                                   help_text="Which Temple or family, for the record.")
+    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, required=False,
+                                      help_text="Default: the unit's wages for a Day (5 lunari a counted Strength).")

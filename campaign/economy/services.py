@@ -157,19 +157,6 @@ def commander_dervish_choose(*, commander: Commander, day: Day, choice: str, act
     return commander
 
 
-@transaction.atomic
-def item_add(*, commander: Commander, name: str, kind: str, actor: User | None) -> Item:
-    """Give a commander an item card (weapon cards can later pay for training)."""
-    if kind not in Item.Kind.values:
-        raise ValidationError({"kind": f"An item is one of: {', '.join(Item.Kind.values)}."})
-    if not (name or "").strip():
-        raise ValidationError({"name": "Give the item a name."})
-    item = Item.objects.create(commander=commander, name=name.strip(), kind=kind)
-    audit_record(campaign=commander.campaign, actor=actor, action="item.add", target=item,
-                 data={"commander": commander.pk, "kind": kind})
-    return item
-
-
 # --- recruiting ---------------------------------------------------------------------------------------
 
 

@@ -22,11 +22,12 @@ from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, NotAllowed, can, may_act_for
 from campaign.campaigns.views import campaign_membership
 from campaign.catalogue.unit_cards import unit_cards_pdf
+from campaign.economy import donations, ledger, selectors, services, upkeep
 from campaign.economy import funding as funding_services
-from campaign.economy import ledger, selectors, services, upkeep
 from campaign.economy.forms import (
     FundingRequestForm,
     FundingResponseForm,
+    ItemAddForm,
     MoraleBuyForm,
     RecruitForm,
     RetinueNameForm,
@@ -48,6 +49,7 @@ from campaign.models import (
     FundingRequest,
     Item,
     LedgerEntry,
+    LedgerTransaction,
     Membership,
     Unit,
 )
@@ -124,6 +126,21 @@ def _ledger_rows(commander: Commander, balance: int) -> list[LedgerRow]:
     return rows
 
 
+@dataclass(frozen=True)
+class FallenRow:
+    unit: Unit
+    wages: int
+    donation: LedgerTransaction | None
+
+
+def _fallen_rows(commander: Commander) -> list[FallenRow]:
+    """The commander's Killed units, each with its Day's wages and the donation made for them, if any."""
+    fallen = list(Unit.objects.filter(commander=commander, state=Unit.State.KILLED).select_related("unit_type")
+                  .order_by("-pk"))
+    given = donations.donations_for(unit_ids=[unit.pk for unit in fallen])
+    return [FallenRow(unit=unit, wages=donations.unit_wages(unit), donation=given.get(unit.pk)) for unit in fallen]
+
+
 def _may_name(owner: Commander | None, membership: Membership) -> bool:
     """The same rule unit_name_retinue applies: the owner's player, or a GM for a GM-run owner."""
     if owner is None:
@@ -172,11 +189,16 @@ def _commander_context(campaign: Campaign, membership: Membership, commander: Co
     room = max(commander.starting_morale - commander.morale, 0)
     payers = list(selectors.commanders_for_member(membership=membership))
     unit_rows = _unit_rows(units, membership, event)
+    held = list(selectors.commander_items(commander=commander))
+    others = list(Commander.objects.filter(campaign=campaign).exclude(pk=commander.pk).order_by("name"))
     return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
         "balance": balance, "ledger_rows": _ledger_rows(commander, balance),
         "unit_rows": unit_rows,
-        "weapons": list(selectors.commander_items(commander=commander).filter(kind=Item.Kind.WEAPON)),
+        "weapons": [item for item in held if item.kind == Item.Kind.WEAPON],
+        "items": held, "item_add_form": ItemAddForm() if membership.is_gm else None,
+        "others": others, "borrowed": list(selectors.commander_borrowed_units(commander=commander)),
+        "fallen": _fallen_rows(commander),
         "weapon_card_offset": WEAPON_CARD_OFFSET,
         "forecast": forecast,
         "forecast_lines": [(unit_names.get(line.unit_id), line) for line in forecast.lines] if forecast else [],

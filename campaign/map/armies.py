@@ -44,13 +44,16 @@ def army_create(*, commander: Commander, name: str, actor: User | None) -> Army:
 
 @transaction.atomic
 def army_assign_unit(*, unit: Unit, army: Army | None, actor: User | None) -> Unit:
-    """Put a unit into one of its commander's armies, or back into reserve (army None)."""
-    unit = lock(Unit.objects).select_related("commander").get(pk=unit.pk)
-    require_acting_for(actor=actor, commander=unit.commander)
+    """Put a unit into one of its leader's armies (its commander's, or its borrower's while it is lent), or back
+    into reserve (army None)."""
+    unit = lock(Unit.objects).select_related("commander", "lent_to").get(pk=unit.pk)
+    leader = unit.lent_to or unit.commander
+    require_acting_for(actor=actor, commander=leader)
     if unit.state == Unit.State.KILLED:
         raise ValidationError("This unit was Killed: it cannot join an army.")
-    if army is not None and army.commander_id != unit.commander_id:
-        raise ValidationError(f"{army.name} is not {unit.commander}'s army: a unit joins its own commander's armies.")
+    if army is not None and army.commander_id != leader.pk:
+        raise ValidationError(f"{army.name} is not {leader}'s army: a unit joins the armies of the commander "
+                              "who leads it (lend it to put it in another's).")
     new_state = Unit.State.IN_ARMY if army is not None else Unit.State.RESERVE
     new_army_id = army.pk if army is not None else None
     if unit.army_id != new_army_id:
@@ -114,7 +117,8 @@ def army_withdraw(*, army: Army, actor: User | None) -> Army:
 
 
 def _units_of(commander: Commander, unit_ids: list[int]) -> list[Unit]:
-    units = list(lock(Unit.objects).filter(pk__in=unit_ids, commander=commander))
+    """The units picked, locked: each must be one the commander leads (their own, or lent to them)."""
+    units = list(lock(selectors.units_led_by(commander)).filter(pk__in=unit_ids))
     if len(units) != len(set(unit_ids)):
         raise ValidationError(f"Pick units of {commander} only.")
     if any(unit.state == Unit.State.KILLED for unit in units):

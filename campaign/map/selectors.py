@@ -327,14 +327,20 @@ def army_rosters(*, armies: Iterable[Army]) -> list[ArmyRoster]:
     return rosters
 
 
+def units_led_by(commander: Commander | int) -> QuerySet[UnitModel]:
+    """The units whose army places this commander decides: their own not lent out, and those lent to them."""
+    return UnitModel.objects.filter(Q(commander=commander, lent_to__isnull=True) | Q(lent_to=commander))
+
+
 def commander_rosters(*, commanders: Iterable[Commander]) -> list[CommanderRoster]:
     """Each commander's armies (by name) and units in reserve, in a constant number of queries."""
     commanders = list(commanders)
     armies = army_rosters(armies=Army.objects.filter(commander__in=commanders).select_related("map")
                           .order_by("commander_id", "name", "pk"))
     reserve: dict[int, list[UnitModel]] = defaultdict(list)
-    for unit in (UnitModel.objects.filter(commander__in=commanders, state=UnitModel.State.RESERVE)
-                 .select_related("unit_type").order_by("pk")):
-        reserve[unit.commander_id].append(unit)
+    for unit in (UnitModel.objects.filter(Q(commander__in=commanders, lent_to__isnull=True)
+                                          | Q(lent_to__in=commanders), state=UnitModel.State.RESERVE)
+                 .select_related("unit_type", "commander").order_by("pk")):
+        reserve[unit.leader_id].append(unit)
     return [CommanderRoster(commander=c, armies=[r for r in armies if r.army.commander_id == c.pk],
                             reserve=reserve[c.pk]) for c in commanders]

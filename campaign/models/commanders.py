@@ -124,6 +124,9 @@ class Unit(models.Model):
     third_training_ability = models.TextField(blank=True, help_text="What the third training gave this unit.")
     state = models.CharField(max_length=10, choices=State.choices, default=State.RESERVE)
     army = models.ForeignKey(Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="units")
+    lent_to = models.ForeignKey(Commander, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="borrowed_units",
+                                help_text="The commander who leads this unit while it is lent; empty: its own.")
     recruited_event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     recruited_at = models.DateTimeField(auto_now_add=True)
 
@@ -141,6 +144,11 @@ class Unit(models.Model):
     def __str__(self) -> str:
         label = f"{self.name} ({self.unit_type.name})" if self.name else self.unit_type.name
         return f"{label}, Strength {'-' if self.strength is None else self.strength}"
+
+    @property
+    def leader_id(self) -> int:
+        """Whose armies the unit serves in: the borrower's while it is lent, else its own commander's."""
+        return self.lent_to_id or self.commander_id
 
 
 class UnitTraining(models.Model):

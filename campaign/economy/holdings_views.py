@@ -1,0 +1,113 @@
+"""The commander page's forms for what a commander holds besides lunari: item cards (a GM adds them, the holder
+gives or destroys them), units lent to or borrowed from another commander, and the wages of the dead.
+
+Thin like the other economy views: find the commander among those the member may act for (else a 404), parse
+the form, call the service, show its sentence and return to the commander page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_POST
+
+from campaign.campaigns.permissions import NotAllowed
+from campaign.economy import donations, items
+from campaign.economy.forms import DonateWagesForm, ItemAddForm, OtherCommanderForm
+from campaign.economy.views import _back, _commander
+from campaign.map import lending
+from campaign.models import Item, Unit
+from campaign.web.forms import form_errors_sentence
+from campaign.web.refusals import refusal_message
+
+
+def _label(unit: Unit) -> str:
+    return unit.name or unit.unit_type.name
+
+
+def _done(request: HttpRequest, commander, anchor: str, act) -> HttpResponse:
+    """Run `act` (returns the success sentence) and go back to the commander page, a refusal shown as an error."""
+    try:
+        messages.success(request, act())
+    except (ValidationError, NotAllowed) as exc:
+        refusal_message(request, exc)
+    return _back(commander, anchor)
+
+
+@login_required
+@require_POST
+def item_add(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    _, _, commander = _commander(request, slug, commander_id)
+    form = ItemAddForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return _back(commander, "items")
+    return _done(request, commander, "items", lambda: (
+        f"{items.item_add(commander=commander, actor=request.user, **form.cleaned_data)} is now {commander}'s."))
+
+
+@login_required
+@require_POST
+def item_give(request: HttpRequest, slug: str, commander_id: int, item_id: int) -> HttpResponse:
+    campaign, _, commander = _commander(request, slug, commander_id)
+    item = get_object_or_404(Item, pk=item_id, commander__campaign=campaign)  # a retry finds it with its new holder
+    form = OtherCommanderForm(request.POST, commander=commander)
+    if not form.is_valid():
+        messages.error(request, "Choose the commander who receives the card.")
+        return _back(commander, "items")
+    to = form.cleaned_data["to"]
+    return _done(request, commander, "items", lambda: (
+        f"{items.item_give(item=item, to=to, actor=request.user).name} now belongs to {to}."))
+
+
+@login_required
+@require_POST
+def item_destroy(request: HttpRequest, slug: str, commander_id: int, item_id: int) -> HttpResponse:
+    _, _, commander = _commander(request, slug, commander_id)
+    item = get_object_or_404(Item, pk=item_id, commander=commander)
+    return _done(request, commander, "items", lambda: (
+        f"{items.item_destroy(item=item, actor=request.user).name} is destroyed."))
+
+
+@login_required
+@require_POST
+def unit_lend(request: HttpRequest, slug: str, commander_id: int, unit_id: int) -> HttpResponse:
+    _, _, commander = _commander(request, slug, commander_id)
+    unit = get_object_or_404(Unit.objects.select_related("unit_type"), pk=unit_id, commander=commander)
+    form = OtherCommanderForm(request.POST, commander=commander)
+    if not form.is_valid():
+        messages.error(request, "Choose the commander who borrows the unit.")
+        return _back(commander, "units")
+    to = form.cleaned_data["to"]
+    return _done(request, commander, "units", lambda: (
+        f"{_label(lending.unit_lend(unit=unit, to=to, actor=request.user))} is lent to {to}: it waits in their "
+        "reserve and fights for them without the retinue bonus."))
+
+
+@login_required
+@require_POST
+def unit_recall(request: HttpRequest, slug: str, commander_id: int, unit_id: int) -> HttpResponse:
+    """The owner recalls a lent unit, or the borrower returns it: either commander's page posts here."""
+    _, _, commander = _commander(request, slug, commander_id)
+    unit = get_object_or_404(Unit.objects.select_related("unit_type", "commander"),
+                             Q(commander=commander) | Q(lent_to=commander), pk=unit_id)
+    return _done(request, commander, "units", lambda: (
+        f"{_label(lending.unit_recall(unit=unit, actor=request.user))} is back in {unit.commander}'s reserve."))
+
+
+@login_required
+@require_POST
+def unit_donate(request: HttpRequest, slug: str, commander_id: int, unit_id: int) -> HttpResponse:
+    _, _, commander = _commander(request, slug, commander_id)
+    unit = get_object_or_404(Unit.objects.select_related("unit_type"), pk=unit_id, commander=commander)
+    form = DonateWagesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return _back(commander, "fallen")
+    data = form.cleaned_data
+    return _done(request, commander, "fallen", lambda: (
+        f"Donated: {donations.unit_donate_wages(unit=unit, actor=request.user, **data).reason}."))
