@@ -111,7 +111,8 @@ def test_item_cards_in_the_api(gm, amira, bastian):
     assert (given.status_code, given.json()["commander"]) == (200, bastian.pk)
     assert amira_api.post(f"/api/items/{sword}/give/", {"to": bastian.pk}, format="json").status_code == 200
     destroyed = api_for(bastian.player).post(f"/api/items/{sword}/destroy/")
-    assert destroyed.status_code == 200 and destroyed.json()["destroyed_at"]
+    assert destroyed.status_code == 200
+    assert destroyed.json()["destroyed_at"]
     assert api_for(bastian.player).get("/api/items/").json()["results"] == []
     assert len(api_for(bastian.player).get("/api/items/?destroyed=1").json()["results"]) == 1
 
@@ -152,7 +153,8 @@ def test_donating_from_the_page_and_the_api(client, amira):
     slug = amira.campaign.slug
     client.force_login(amira.player)
     page = client.get(reverse("commander-detail", args=[slug, amira.pk])).content.decode()
-    assert f'data-testid="donate-{dead.pk}"' in page and 'value="10"' in page  # a Day's wages preset
+    assert f'data-testid="donate-{dead.pk}"' in page
+    assert 'value="10"' in page
     response = client.post(reverse("unit-donate", args=[slug, amira.pk, dead.pk]),
                            {"recipient": "the surviving relatives", "temple": "", "amount": 12}, follow=True)
     assert "Donated: Wages of Lancers, Killed, to the surviving relatives." in response.content.decode()
