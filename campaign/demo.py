@@ -18,7 +18,7 @@ from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns import services as campaigns_services
 from campaign.catalogue import selectors as catalogue_selectors
 from campaign.catalogue.entries import DEFAULT_CATALOGUE, catalogue_load_file
-from campaign.economy import funding, items
+from campaign.economy import funding, items, quests
 from campaign.economy import ledger as economy_ledger
 from campaign.economy import services as economy_services
 from campaign.map import armies as army_services
@@ -130,11 +130,12 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
         economy_services.recruit_offer_set(event=event, unit_type=unit_type(name), actor=gm)
     economy_services.recruit_offer_set(event=event, unit_type=unit_type("War Banner"), gm_price=40, actor=gm,
                                        note="Strength \"-\": priced by the game masters.")
-    economy_services.recruit_offer_set(event=event, unit_type=unit_type("Knights"), by_quest=True, actor=gm,
-                                       note="Escort the abbess to the river shrine.")
+    knights = economy_services.recruit_offer_set(event=event, unit_type=unit_type("Knights"), by_quest=True,
+                                                 actor=gm, note="Escort the abbess to the river shrine.")
+    quests.quest_record(offer=knights, commander=amira, actor=gm)  # Amira may recruit Knights at the quest price
     griffons = economy_services.recruit_offer_set(event=event, unit_type=unit_type("Griffon Riders"), by_quest=True,
                                                   actor=gm, note="Bring back an unbroken griffon egg.")
-    economy_services.recruit_offer_mark_quest(offer=griffons, done=True, actor=gm)
+    quests.quest_record(offer=griffons, commander=emir, character="Noor the falconer", actor=gm)
 
     def recruit(commander, name, paid_by=None):
         return economy_services.unit_recruit(commander=commander, unit_type=unit_type(name), event=event,

@@ -25,6 +25,8 @@ urlpatterns = [
     path("c/<slug:slug>/commanders/<id:commander_id>/units/<id:unit_id>/donate/", holdings_views.unit_donate,
          name="unit-donate"),
     path("c/<slug:slug>/commanders/<id:commander_id>/items/", holdings_views.item_add, name="item-add"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/quests/<id:offer_id>/", holdings_views.quest_record,
+         name="quest-record"),
     path("c/<slug:slug>/commanders/<id:commander_id>/items/<id:item_id>/give/", holdings_views.item_give,
          name="item-give"),
     path("c/<slug:slug>/commanders/<id:commander_id>/items/<id:item_id>/destroy/", holdings_views.item_destroy,

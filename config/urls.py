@@ -11,6 +11,7 @@ from campaign.economy.api import ArrearsViewSet, CommanderViewSet, FundingReques
 from campaign.economy.items_api import ItemViewSet
 from campaign.map.api import (
     ArmyViewSet,
+    BaseViewSet,
     LocationViewSet,
     MoveOrderViewSet,
     RevealViewSet,
@@ -39,6 +40,7 @@ router.register("battles", BattleViewSet, basename="battle")
 router.register("maps", TacticalMapViewSet, basename="map")
 router.register("terrain-regions", TerrainRegionViewSet, basename="terrain-region")
 router.register("locations", LocationViewSet, basename="location")
+router.register("bases", BaseViewSet, basename="base")
 router.register("armies", ArmyViewSet, basename="army")
 router.register("move-orders", MoveOrderViewSet, basename="move-order")
 router.register("reveals", RevealViewSet, basename="reveal")

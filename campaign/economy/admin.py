@@ -87,15 +87,13 @@ class ArmyDayActivityAdmin(ReadOnlyAdmin):
 
 @admin.register(EventRecruitOffer)
 class EventRecruitOfferAdmin(admin.ModelAdmin):
-    list_display = ["unit_type", "event", "by_quest", "quest_done", "gm_price"]
+    list_display = ["unit_type", "event", "by_quest", "gm_price"]
     list_filter = ["event", "by_quest"]
 
     def save_model(self, request, obj, form, change):
         try:
             offer = services.recruit_offer_set(event=obj.event, unit_type=obj.unit_type, actor=request.user,
                                                by_quest=obj.by_quest, gm_price=obj.gm_price, note=obj.note)
-            if offer.by_quest and offer.quest_done != obj.quest_done:
-                services.recruit_offer_mark_quest(offer=offer, done=obj.quest_done, actor=request.user)
         except ValidationError as exc:
             self.message_user(request, " ".join(exc.messages), messages.ERROR)
             return

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.permissions import Action, membership_for, require
-from campaign.economy import donations, ledger, selectors, services, upkeep
+from campaign.economy import donations, ledger, quests, selectors, services, upkeep
 from campaign.economy import funding as funding_services
 from campaign.economy.rules import upkeep_bill
 from campaign.economy.serializers import (
@@ -34,6 +34,8 @@ from campaign.economy.serializers import (
     LunariSerializer,
     MoraleBuySerializer,
     OtherCommanderSerializer,
+    QuestCompletionSerializer,
+    QuestRecordSerializer,
     RecruitSerializer,
     RetinueNameSerializer,
     TrainingSerializer,
@@ -163,6 +165,21 @@ class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
                                      event=event, paid_by=body.validated_data.get("paid_by", commander),
                                      actor=request.user)
         return Response(UnitSerializer(unit).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=QuestRecordSerializer, responses={201: QuestCompletionSerializer})
+    @action(detail=True, methods=["post"])
+    def quest(self, request, pk=None):
+        """A game master records that a character did a quest offer's quest for this commander: they may then
+        recruit one unit of it at the quest price (`recruit`)."""
+        commander = self.get_object()
+        event, _ = campaigns_selectors.event_and_day_today(campaign=commander.campaign)
+        if event is None:
+            raise ValidationError("No Event is on: quests are done at a running Event.")
+        body = QuestRecordSerializer(data=request.data)
+        body.fields["offer"].queryset = selectors.event_recruit_offers(event=event)
+        body.is_valid(raise_exception=True)
+        done = quests.quest_record(commander=commander, actor=request.user, **body.validated_data)
+        return Response(QuestCompletionSerializer(done).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=MoraleBuySerializer, responses={200: CommanderSerializer})
     @action(detail=True, methods=["post"])

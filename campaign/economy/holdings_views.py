@@ -1,5 +1,6 @@
 """The commander page's forms for what a commander holds besides lunari: item cards (a GM adds them, the holder
-gives or destroys them), units lent to or borrowed from another commander, and the wages of the dead.
+gives or destroys them), units lent to or borrowed from another commander, the wages of the dead, and quests
+done for them (a GM records them; each lets them recruit one unit at the quest price).
 
 Thin like the other economy views: find the commander among those the member may act for (else a 404), parse
 the form, call the service, show its sentence and return to the commander page.
@@ -16,11 +17,11 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from campaign.campaigns.permissions import NotAllowed
-from campaign.economy import donations, items
+from campaign.economy import donations, items, quests
 from campaign.economy.forms import DonateWagesForm, ItemAddForm, OtherCommanderForm
 from campaign.economy.views import _back, _commander
 from campaign.map import lending
-from campaign.models import Item, Unit
+from campaign.models import EventRecruitOffer, Item, Unit
 from campaign.web.forms import form_errors_sentence
 from campaign.web.refusals import refusal_message
 
@@ -111,3 +112,18 @@ def unit_donate(request: HttpRequest, slug: str, commander_id: int, unit_id: int
     data = form.cleaned_data
     return _done(request, commander, "fallen", lambda: (
         f"Donated: {donations.unit_donate_wages(unit=unit, actor=request.user, **data).reason}."))
+
+
+@login_required
+@require_POST
+def quest_record(request: HttpRequest, slug: str, commander_id: int, offer_id: int) -> HttpResponse:
+    """A game master records that a character did the offer's quest for this commander."""
+    campaign, _, commander = _commander(request, slug, commander_id)
+    offer = get_object_or_404(EventRecruitOffer.objects.select_related("unit_type"), pk=offer_id,
+                              event__campaign=campaign)
+    character = request.POST.get("character", "")
+
+    def record() -> str:
+        done = quests.quest_record(offer=offer, commander=commander, character=character, actor=request.user)
+        return f"{done.character} did the quest for {offer.unit_type}: {commander} may recruit one at the quest price."
+    return _done(request, commander, "recruit", record)

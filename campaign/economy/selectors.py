@@ -92,9 +92,10 @@ def event_recruit_offers(*, event: Event) -> QuerySet[EventRecruitOffer]:
     return EventRecruitOffer.objects.filter(event=event).select_related("unit_type")
 
 
-def recruit_offer_quote(*, offer: EventRecruitOffer) -> int | None:
-    """The price to show beside an offer, or None while its quest is open or no price can be given."""
-    if offer.by_quest and not offer.quest_done:
+def recruit_offer_quote(*, offer: EventRecruitOffer, quests_done: int = 0) -> int | None:
+    """The price to show beside an offer, or None while no quest was done for the commander (`quests_done`:
+    their unused completions of it) or no price can be given."""
+    if offer.by_quest and not quests_done:
         return None
     try:
         return recruit_price(offer.unit_type.strength, after_quest=offer.by_quest, gm_price=offer.gm_price)

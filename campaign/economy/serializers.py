@@ -14,6 +14,7 @@ from campaign.models import (
     EventRecruitOffer,
     FundingRequest,
     Item,
+    QuestCompletion,
     Unit,
     UnitTraining,
     UpkeepArrears,
@@ -83,6 +84,20 @@ class UpkeepForecastSerializer(serializers.Serializer):
     morale_offset = serializers.IntegerField()
     total = serializers.IntegerField()
     lines = UpkeepLineSerializer(many=True)
+
+
+class QuestRecordSerializer(serializers.Serializer):
+    offer = serializers.PrimaryKeyRelatedField(queryset=EventRecruitOffer.objects.none(),
+                                               help_text="A quest offer of the current Event's recruit list.")
+    character = serializers.CharField(max_length=120, required=False, allow_blank=True, default="",
+                                      help_text="Who did the quest (default: the commander).")
+
+
+class QuestCompletionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = QuestCompletion
+        fields = ["id", "offer", "commander", "character", "recorded_at", "unit"]
+        read_only_fields = fields
 
 
 class RecruitSerializer(serializers.Serializer):

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for, require_acting_for
-from campaign.economy import ledger, selectors
+from campaign.economy import ledger, quests, selectors
 from campaign.economy.checks import rule_refusals, same_campaign
 from campaign.economy.rules import (
     COMMANDER_POWERS,
@@ -179,31 +179,17 @@ def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: User | None, 
 
 
 @transaction.atomic
-def recruit_offer_mark_quest(*, offer: EventRecruitOffer, done: bool, actor: User | None
-                             ) -> EventRecruitOffer:
-    """A game master marks an offer's quest done (or not yet): only then may it be recruited, at the quest price."""
-    offer = lock(EventRecruitOffer.objects).select_related("event__campaign").get(pk=offer.pk)
-    if not offer.by_quest:
-        raise ValidationError(f"{offer.unit_type} is not recruited by quest: there is nothing to mark.")
-    if offer.quest_done != done:
-        offer.quest_done = done
-        offer.save(update_fields=["quest_done"])
-        audit_record(campaign=offer.event.campaign, actor=actor, action="recruit_offer.quest", target=offer,
-                     data={"quest_done": done})
-    return offer
-
-
-@transaction.atomic
 def recruit_offer_remove(*, offer: EventRecruitOffer, actor: User | None) -> None:
     audit_record(campaign=offer.event.campaign, actor=actor, action="recruit_offer.remove", target=offer)
     offer.delete()
 
 
-def recruit_offer_price(*, offer: EventRecruitOffer) -> int:
-    """What recruiting from this offer costs now, or a ValidationError that says what is missing."""
-    if offer.by_quest and not offer.quest_done:
-        raise ValidationError(f"{offer.unit_type} is recruited by quest: complete its quest first "
-                              "(a game master marks it done).")
+def recruit_offer_price(*, offer: EventRecruitOffer, commander: Commander) -> int:
+    """What recruiting from this offer into the commander's reserve costs now, or a ValidationError that says
+    what is missing (a quest offer: a quest done for this commander)."""
+    if offer.by_quest and quests.quest_unused(offer=offer, commander=commander) is None:
+        raise ValidationError(f"{offer.unit_type} is recruited by quest: a character must do its quest for "
+                              f"{commander} first (a game master records it).")
     with rule_refusals():
         return recruit_price(offer.unit_type.strength, after_quest=offer.by_quest, gm_price=offer.gm_price)
 
@@ -213,7 +199,7 @@ def unit_recruit(*, commander: Commander, unit_type: UnitType, event: Event, pai
                  actor: User | None) -> Unit:
     """Recruit a unit from the Event's recruit list into the commander's reserve; `paid_by` pays the price.
 
-    A quest offer recruits once per completed quest: the quest must be done again for the next unit.
+    A quest offer recruits once per quest done for this commander: the quest must be done again for the next.
     """
     require_acting_for(actor=actor, commander=paid_by)
     same_campaign(commander, paid_by, event)
@@ -224,16 +210,17 @@ def unit_recruit(*, commander: Commander, unit_type: UnitType, event: Event, pai
         raise ValidationError(f"{unit_type} is not on the recruit list of {event.name}: "
                               "ask a game master to offer it.")
     offer.unit_type = unit_type
-    price = recruit_offer_price(offer=offer)
+    price = recruit_offer_price(offer=offer, commander=commander)  # the offer's row lock orders the quests' use
+    completion = quests.quest_unused(offer=offer, commander=commander) if offer.by_quest else None
     unit = Unit.objects.create(campaign_id=commander.campaign_id, commander=commander, unit_type=unit_type,
                                strength=unit_type.strength, recruited_event=event)
     txn = None
     if price:
         txn = ledger.ledger_pay_recruitment(payer=paid_by, amount=price, unit=unit, actor=actor,
                                             reason=f"Recruiting {unit_type} for {commander} at {event.name}")
-    if offer.by_quest:
-        offer.quest_done = False
-        offer.save(update_fields=["quest_done"])
+    if completion is not None:
+        completion.unit = unit
+        completion.save(update_fields=["unit"])
     audit_record(campaign=commander.campaign, actor=actor, action="unit.recruit", target=unit,
                  data={"unit": unit.pk, "commander": commander.pk, "paid_by": paid_by.pk, "price": price,
                        "transaction": txn.pk if txn else None, "by_quest": offer.by_quest})

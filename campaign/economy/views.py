@@ -22,7 +22,7 @@ from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, NotAllowed, can, may_act_for
 from campaign.campaigns.views import campaign_membership
 from campaign.catalogue.unit_cards import unit_cards_pdf
-from campaign.economy import donations, ledger, selectors, services, upkeep
+from campaign.economy import donations, ledger, quests, selectors, services, upkeep
 from campaign.economy import funding as funding_services
 from campaign.economy.forms import (
     FundingRequestForm,
@@ -184,8 +184,10 @@ def _commander_context(campaign: Campaign, membership: Membership, commander: Co
     units = list(selectors.commander_units(commander=commander))
     forecast = selectors.upkeep_forecast(commander=commander, day=day) if day else None
     unit_names = {unit.pk: unit for unit in units}
-    offers = [(offer, selectors.recruit_offer_quote(offer=offer))
-              for offer in (selectors.event_recruit_offers(event=event) if event else [])]
+    listed = list(selectors.event_recruit_offers(event=event)) if event else []
+    done = quests.quests_open_for(commander=commander, offers=[o for o in listed if o.by_quest])
+    offers = [(offer, selectors.recruit_offer_quote(offer=offer, quests_done=done.get(offer.pk, 0)),
+               done.get(offer.pk, 0)) for offer in listed]
     room = max(commander.starting_morale - commander.morale, 0)
     payers = list(selectors.commanders_for_member(membership=membership))
     unit_rows = _unit_rows(units, membership, event)

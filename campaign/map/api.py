@@ -20,6 +20,7 @@ from campaign.campaigns.permissions import Action, may_act_for, membership_for, 
 from campaign.map import armies, orders, selectors, services
 from campaign.models import (
     Army,
+    Base,
     Commander,
     Location,
     Membership,
@@ -79,7 +80,7 @@ def _map_state(view: selectors.MapView) -> dict:
         "regions": RegionSerializer(view.regions, many=True).data,
         "locations": LocationSerializer(view.locations, many=True).data,
         "bases": [{"id": b.pk, "name": b.name, "x": b.x, "y": b.y, "morale_bonus": b.morale_bonus,
-                   "spent_today": b.spent_on_id is not None} for b in view.bases],
+                   "location": b.location_id, "spent_today": b.spent_on_id is not None} for b in view.bases],
         "armies": [{"id": a.id, "name": a.name, "commander": a.commander_id, "x": a.x, "y": a.y,
                     "miniatures": a.miniatures, "own": a.own, "as_of_hour": a.as_of_hour, "order": a.order_id,
                     "route": a.path, "arrival_hour": a.arrival_hour} for a in view.armies],
@@ -159,6 +160,56 @@ class LocationViewSet(_MapPartViewSet):
     def perform_destroy(self, instance):
         require(member_or_404(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
         services.location_delete(location=instance, actor=self.request.user)
+
+
+class BaseSerializer(serializers.ModelSerializer):
+    location = serializers.PrimaryKeyRelatedField(
+        queryset=Location.objects.all(), required=False, allow_null=True,
+        help_text="The location whose defender gets the bonus. Left out on create: the nearest where it stands.")
+
+    class Meta:
+        model = Base
+        fields = ["id", "map", "name", "x", "y", "morale_bonus", "location", "spent_on"]
+        read_only_fields = ["spent_on"]
+
+
+class BaseViewSet(mixins.UpdateModelMixin, _MapPartViewSet):
+    """Bases: a GM places one (linked to its location), moves, relinks or renames it (PATCH), removes it, and
+    restores its spent Morale bonus (`restore`)."""
+
+    serializer_class = BaseSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        tactical_map = self._gm_map(serializer)
+        location = (data["location"] if "location" in data else
+                    services.base_location_near(tactical_map=tactical_map, x=data["x"], y=data["y"]))
+        serializer.instance = service_checked(services.base_create, tactical_map=tactical_map, name=data["name"],
+                                              x=data["x"], y=data["y"], morale_bonus=data.get("morale_bonus", 2),
+                                              location=location, actor=self.request.user)
+
+    def perform_update(self, serializer):
+        base = serializer.instance
+        require(member_or_404(self.request, base.map.campaign_id), Action.EDIT_CAMPAIGN)
+        data = serializer.validated_data
+        if data.get("map", base.map) != base.map:
+            raise ValidationError({"map": "A Base stays on its map: remove it and place a new one."})
+        serializer.instance = service_checked(
+            services.base_update, base=base, name=data.get("name"), morale_bonus=data.get("morale_bonus"),
+            x=data.get("x"), y=data.get("y"), location=data.get("location", "keep"), actor=self.request.user)
+
+    def perform_destroy(self, instance):
+        require(member_or_404(self.request, instance.map.campaign_id), Action.EDIT_CAMPAIGN)
+        services.base_delete(base=instance, actor=self.request.user)
+
+    @extend_schema(request=None, responses={200: BaseSerializer})
+    @action(detail=True, methods=["post"])
+    def restore(self, request, pk=None):
+        """Restore the Base's spent Morale bonus: it can be spent again today."""
+        base = self.get_object()
+        require(member_or_404(request, base.map.campaign_id), Action.EDIT_CAMPAIGN)
+        return Response(BaseSerializer(services.base_bonus_restore(base=base, actor=request.user)).data)
 
 
 class MoveOrderSerializer(serializers.ModelSerializer):

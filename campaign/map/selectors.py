@@ -172,7 +172,7 @@ def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
     for region in regions:
         region.svg_points = svg_points(region.points)
     locations = list(tactical_map.locations.select_related("holder").order_by("name"))
-    bases = list(tactical_map.bases.order_by("name"))
+    bases = list(tactical_map.bases.select_related("location").order_by("name"))
     own_ids = set() if is_gm else own_commander_ids(membership=membership)
     armies_qs = Army.objects.filter(map=tactical_map).select_related("commander").order_by("pk")
     if not is_gm:

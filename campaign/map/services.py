@@ -8,6 +8,9 @@ processing in campaign.map.hour takes them in the same order, so the two never d
 
 from __future__ import annotations
 
+import math
+from typing import Literal
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -159,20 +162,58 @@ def location_delete(*, location: Location, actor: User | None) -> None:
     location.delete()
 
 
-@transaction.atomic
-def base_create(*, tactical_map: TacticalMap, name: str, x: float, y: float, morale_bonus: int,
-                actor: User | None, location: Location | None = None) -> Base:
-    """A Base: extra Morale for the commander defending it, once per Day."""
+def base_location_near(*, tactical_map: TacticalMap, x: float, y: float) -> Location | None:
+    """The location a Base placed at (x, y) belongs to: the nearest within the map's contact distance."""
+    near = [(math.dist((x, y), (loc.x, loc.y)), loc.pk, loc) for loc in tactical_map.locations.all()]
+    near = [item for item in near if item[0] <= tactical_map.contact_inches]
+    return min(near)[2] if near else None
+
+
+def _base_checked(tactical_map: TacticalMap, name: str, morale_bonus: int, location: Location | None) -> str:
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": "Give the Base a name."})
     if morale_bonus < 1:
         raise ValidationError({"morale_bonus": "A Base grants at least 1 Morale."})
+    if location is not None and location.map_id != tactical_map.pk:
+        raise ValidationError({"location": "That location is on another map: link the Base to a location here."})
+    return name[:120]
+
+
+@transaction.atomic
+def base_create(*, tactical_map: TacticalMap, name: str, x: float, y: float, morale_bonus: int,
+                actor: User | None, location: Location | None = None) -> Base:
+    """A Base: extra Morale for the commander defending its location, once per Day. Only a Base linked to a
+    location grants it (the defender of a Battle at that location)."""
+    name = _base_checked(tactical_map, name, morale_bonus, location)
     point_on_map_check(tactical_map, x, y)
-    base = Base.objects.create(map=tactical_map, name=name[:120], x=float(x), y=float(y), morale_bonus=morale_bonus,
+    base = Base.objects.create(map=tactical_map, name=name, x=float(x), y=float(y), morale_bonus=morale_bonus,
                                location=location)
     audit_record(campaign=tactical_map.campaign, actor=actor, action="map.base.create", target=base,
-                 data={"morale_bonus": morale_bonus})
+                 data={"morale_bonus": morale_bonus, "location": location.pk if location else None})
+    return base
+
+
+@transaction.atomic
+def base_update(*, base: Base, actor: User | None, name: str | None = None, morale_bonus: int | None = None,
+                x: float | None = None, y: float | None = None, location: Location | Literal["keep"] | None = "keep"
+                ) -> Base:
+    """Rename, move, relink (`location` None: unlinked) or change a Base's bonus; only what is given changes."""
+    base = lock(Base.objects).select_related("map__campaign", "location").get(pk=base.pk)
+    new_location = base.location if location == "keep" else location
+    name = _base_checked(base.map, base.name if name is None else name,
+                         base.morale_bonus if morale_bonus is None else morale_bonus, new_location)
+    if (x is None) != (y is None):
+        raise ValidationError("Give both x and y to move a Base.")
+    if x is not None and y is not None:
+        point_on_map_check(base.map, x, y)
+        base.x, base.y = float(x), float(y)
+    base.name, base.location = name, new_location
+    if morale_bonus is not None:
+        base.morale_bonus = morale_bonus
+    base.save(update_fields=["name", "location", "x", "y", "morale_bonus"])
+    audit_record(campaign=base.map.campaign, actor=actor, action="map.base.update", target=base,
+                 data={"x": base.x, "y": base.y, "location": base.location_id, "morale_bonus": base.morale_bonus})
     return base
 
 
@@ -180,6 +221,20 @@ def base_create(*, tactical_map: TacticalMap, name: str, x: float, y: float, mor
 def base_delete(*, base: Base, actor: User | None) -> None:
     audit_record(campaign=base.map.campaign, actor=actor, action="map.base.delete", target=base)
     base.delete()
+
+
+@transaction.atomic
+def base_bonus_restore(*, base: Base, actor: User | None) -> Base:
+    """A Base's spent Morale bonus is restored: it can be spent again this Day (RULINGS.md: an effect a unit
+    text or power may carry; a game master applies it from the map). An unspent bonus stays as it is."""
+    base = lock(Base.objects).select_related("map__campaign").get(pk=base.pk)
+    if base.spent_on_id is not None:
+        day_id = base.spent_on_id
+        base.spent_on = None
+        base.save(update_fields=["spent_on"])
+        audit_record(campaign=base.map.campaign, actor=actor, action="map.base.restore", target=base,
+                     data={"day": day_id})
+    return base
 
 
 @transaction.atomic

@@ -24,7 +24,7 @@ from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.selectors import campaign_change_stamp
 from campaign.campaigns.views import campaign_membership
 from campaign.map import armies, orders, selectors, services
-from campaign.models import Army, Commander, Location, MoveOrder, Reveal, TerrainRegion
+from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
 from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_subject, poll_token
@@ -195,11 +195,38 @@ def _points(raw: str) -> list:
     return points if isinstance(points, list) else []
 
 
+def _base_location(post, tactical_map, x: float, y: float) -> Location | None:
+    """The location a Base is linked to: the one picked, none ("none"), or the nearest where it stands ("")."""
+    picked = post.get("location", "")
+    if picked == "none":
+        return None
+    if picked == "":
+        return services.base_location_near(tactical_map=tactical_map, x=x, y=y)
+    return get_object_or_404(Location, pk=parse_id(picked) or 0, map=tactical_map)
+
+
+def _edit_base(action: str, post, tactical_map, x, y, actor) -> str:
+    base = get_object_or_404(Base, pk=parse_id(post.get("id")) or 0, map=tactical_map)
+    if action == "move-base":
+        base = services.base_update(base=base, x=x, y=y, location=_base_location(post, tactical_map, x, y),
+                                    actor=actor)
+        return f"{base.name} is moved{f' to {base.location.name}' if base.location else ''}."
+    if action == "link-base":
+        base = services.base_update(base=base, location=_base_location(post, tactical_map, base.x, base.y),
+                                    actor=actor)
+        return f"{base.name} is linked to {base.location.name}." if base.location else f"{base.name} is unlinked."
+    if action == "restore-base":
+        services.base_bonus_restore(base=base, actor=actor)
+        return f"{base.name}'s Morale bonus is restored: it can be spent again today."
+    services.base_delete(base=base, actor=actor)
+    return f"{base.name} is removed."
+
+
 def _edit(request: HttpRequest, campaign, tactical_map) -> str:
     """Apply one editor form; returns the success sentence."""
     post, action, actor = request.POST, request.POST.get("action"), request.user
     x, y = _float(post.get("x")), _float(post.get("y"))
-    if action in ("location", "base", "place") and (x is None or y is None):
+    if action in ("location", "base", "place", "move-base") and (x is None or y is None):
         raise ValidationError("Click the map to choose where.")
     if action == "picture":
         if "picture" not in request.FILES:
@@ -223,8 +250,11 @@ def _edit(request: HttpRequest, campaign, tactical_map) -> str:
         return f"{location.name} is placed."
     if action == "base":
         base = services.base_create(tactical_map=tactical_map, name=post.get("name", ""), x=x, y=y,
-                                    morale_bonus=int(post.get("morale_bonus") or 0), actor=actor)
-        return f"{base.name} is placed."
+                                    morale_bonus=parse_id(post.get("morale_bonus")) or 0, actor=actor,
+                                    location=_base_location(post, tactical_map, x, y))
+        return f"{base.name} is placed{f' at {base.location.name}' if base.location else ', linked to no location'}."
+    if action in ("move-base", "link-base", "restore-base", "delete-base"):
+        return _edit_base(action, post, tactical_map, x, y, actor)
     if action == "place":
         army = get_object_or_404(Army, pk=post.get("army") or 0, campaign=campaign)
         armies.army_place(army=army, tactical_map=tactical_map, x=x, y=y, actor=actor)

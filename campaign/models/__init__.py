@@ -23,6 +23,7 @@ from campaign.models.commanders import (
 from campaign.models.economy import (
     EventRecruitOffer,
     FundingRequest,
+    QuestCompletion,
     UpkeepArrears,
     UpkeepBill,
     UpkeepLine,
@@ -52,7 +53,8 @@ __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
     "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FundingRequest",
     "Heartbeat", "HourLog", "ImmutableLedgerError", "Item", "LedgerEntry", "LedgerEntryQuerySet", "LedgerTransaction",
-    "Location", "Membership", "MoveOrder", "Reveal", "Role", "TacticalMap", "TerrainRegion", "Unit", "UnitPath",
-    "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine", "UpkeepMoralePledge",
+    "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
+    "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
+    "UpkeepMoralePledge",
     "_artwork_path", "_map_picture_path",
 ]

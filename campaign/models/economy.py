@@ -15,12 +15,11 @@ from campaign.models.ledger import LedgerTransaction
 
 
 class EventRecruitOffer(models.Model):
-    """A unit type that may be recruited at an Event: by paying, or after its quest is done."""
+    """A unit type that may be recruited at an Event: by paying, or after its quest is done (QuestCompletion)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="recruit_offers")
     unit_type = models.ForeignKey(UnitType, on_delete=models.PROTECT, related_name="offers")
     by_quest = models.BooleanField(default=False)
-    quest_done = models.BooleanField(default=False)
     gm_price = models.PositiveIntegerField(null=True, blank=True,
                                            help_text="The game master's price, required for Strengths outside 1-5.")
     note = models.CharField(max_length=300, blank=True)
@@ -31,6 +30,26 @@ class EventRecruitOffer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.unit_type} at {self.event.name}"
+
+
+class QuestCompletion(models.Model):
+    """A character did an offer's quest: their commander may recruit one unit of it at the quest price. Used
+    once, by the unit it recruited; the quest must be done again for another."""
+
+    offer = models.ForeignKey(EventRecruitOffer, on_delete=models.CASCADE, related_name="quest_completions")
+    commander = models.ForeignKey(Commander, on_delete=models.CASCADE, related_name="quest_completions")
+    character = models.CharField(max_length=120, help_text="Who did the quest (for the record).")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    unit = models.OneToOneField(Unit, null=True, blank=True, on_delete=models.SET_NULL, related_name="quest",
+                                help_text="The unit recruited with it; empty while it is unused.")
+
+    class Meta:
+        ordering = ["recorded_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.character} did the quest for {self.offer.unit_type} ({self.commander})"
 
 
 class UpkeepMoralePledge(models.Model):

@@ -43,7 +43,8 @@ def bastian(campaign):
 
 
 def test_a_weapon_card_given_pays_for_the_receivers_training(gm, event, amira, bastian):
-    """"A unit's training costs may be reduced by 5 lunari by destroying an item card for any weapon.\""""
+    """army-combat.txt: "A unit's training costs may be reduced by 5 lunari by destroying an item card for any
+    weapon"."""
     sword = items.item_add(commander=amira, name="Scimitar", kind=Item.Kind.WEAPON, actor=gm)
     items.item_give(item=sword, to=bastian, actor=amira.player)
     unit = UnitFactory(commander=bastian, unit_type=UnitTypeFactory(strength=2), strength=2)
@@ -121,7 +122,8 @@ def test_item_cards_in_the_api(gm, amira, bastian):
 
 
 def test_a_killed_units_wages_go_to_a_temple_once(amira):
-    """"It is customary for the wages the unit would have been paid to be donated to a suitable Temple.\""""
+    """army-combat.txt: "it is customary for the wages the unit would have been paid to be donated to a suitable
+    Temple"."""
     unit = UnitFactory(commander=amira, unit_type=UnitTypeFactory(strength=3), strength=3,
                        state=Unit.State.KILLED)
     txn = donations.unit_donate_wages(unit=unit, recipient="a Temple", temple="the Twin Moons",

@@ -4,11 +4,13 @@ import re
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from campaign.campaigns.permissions import NotAllowed
+from campaign.economy import quests
 from campaign.economy import selectors as economy_selectors
 from campaign.economy import services as economy_services
-from campaign.models import Account, AuditEntry, Event, LedgerTransaction, Unit
+from campaign.models import Account, AuditEntry, Event, LedgerTransaction, QuestCompletion, Unit
 from tests.campaign.factories import (
     CommanderFactory,
     EventRecruitOfferFactory,
@@ -16,6 +18,7 @@ from tests.campaign.factories import (
     UnitTypeFactory,
     UserFactory,
 )
+from tests.helpers import api_for
 
 pytestmark = pytest.mark.django_db
 
@@ -45,18 +48,75 @@ def test_recruiting_costs_the_table_price(event, amira, player, strength, price)
 
 @pytest.mark.parametrize(("strength", "price"), [(1, 8), (2, 24), (3, 48), (4, 80), (5, 120)])
 def test_after_the_quest_the_price_is_lower(event, gm, amira, strength, price):
+    """army-combat.txt: "Upon completing a unit's quest, someone must still pay a recruitment cost, but this will
+    usually be reduced"."""
     unit_type = UnitTypeFactory(strength=strength, quest=True)
     offer = EventRecruitOfferFactory(event=event, unit_type=unit_type, by_quest=True)
-    with pytest.raises(ValidationError, match="complete its quest first"):
+    with pytest.raises(ValidationError, match="a character must do its quest for Amira first"):
         economy_services.unit_recruit(commander=amira, unit_type=unit_type, event=event, paid_by=amira, actor=None)
     assert economy_selectors.recruit_offer_quote(offer=offer) is None
-    economy_services.recruit_offer_mark_quest(offer=offer, done=True, actor=gm)
-    offer.refresh_from_db()
-    assert economy_selectors.recruit_offer_quote(offer=offer) == price
-    economy_services.unit_recruit(commander=amira, unit_type=unit_type, event=event, paid_by=amira, actor=None)
+    done = quests.quest_record(offer=offer, commander=amira, character="Amira", actor=gm)
+    assert economy_selectors.recruit_offer_quote(offer=offer, quests_done=1) == price
+    unit = economy_services.unit_recruit(commander=amira, unit_type=unit_type, event=event, paid_by=amira,
+                                         actor=None)
     assert purse(amira) == 500 - price
-    offer.refresh_from_db()
-    assert not offer.quest_done  # one completed quest recruits one unit
+    done.refresh_from_db()
+    assert done.unit == unit
+    with pytest.raises(ValidationError, match="must do its quest"):  # one quest done recruits one unit
+        economy_services.unit_recruit(commander=amira, unit_type=unit_type, event=event, paid_by=amira, actor=None)
+
+
+def test_only_the_commander_the_quest_was_done_for_gets_the_quest_price(event, gm, campaign, amira):
+    """A quest is done by a character: only that character's commander gets the quest price for that offer."""
+    bastian = CommanderFactory(campaign=campaign, name="Bastian", lunari=500)
+    knights = UnitTypeFactory(name="Knights", strength=4, quest=True)
+    offer = EventRecruitOfferFactory(event=event, unit_type=knights, by_quest=True)
+    quests.quest_record(offer=offer, commander=amira, character="Sir Yusuf, Amira's champion", actor=gm)
+    assert quests.quests_open_for(commander=amira, offers=[offer]) == {offer.pk: 1}
+    assert quests.quests_open_for(commander=bastian, offers=[offer]) == {}
+    with pytest.raises(ValidationError, match="for Bastian first"):
+        economy_services.unit_recruit(commander=bastian, unit_type=knights, event=event, paid_by=bastian,
+                                      actor=None)
+    with pytest.raises(ValidationError, match="for Bastian first"):  # nor by paying for Bastian's unit
+        economy_services.unit_recruit(commander=bastian, unit_type=knights, event=event, paid_by=amira, actor=None)
+    economy_services.unit_recruit(commander=amira, unit_type=knights, event=event, paid_by=bastian, actor=None)
+    assert purse(bastian) == 500 - 80  # anyone may pay; the quest price is Amira's
+
+
+def test_only_a_game_master_records_a_quest_and_may_take_back_an_unused_one(event, gm, amira, player):
+    knights = UnitTypeFactory(name="Knights", strength=4, quest=True)
+    offer = EventRecruitOfferFactory(event=event, unit_type=knights, by_quest=True)
+    with pytest.raises(NotAllowed, match="Only a game master"):
+        quests.quest_record(offer=offer, commander=amira, actor=player)
+    done = quests.quest_record(offer=offer, commander=amira, actor=gm)
+    assert done.character == "Amira"  # the commander's own character by default
+    quests.quest_unrecord(completion=done, actor=gm)
+    assert not QuestCompletion.objects.exists()
+    plain = EventRecruitOfferFactory(event=event, unit_type=UnitTypeFactory(strength=1))
+    with pytest.raises(ValidationError, match="is not recruited by quest"):
+        quests.quest_record(offer=plain, commander=amira, actor=gm)
+
+
+def test_quests_from_the_page_and_the_api(client, event, gm, amira):
+    knights = UnitTypeFactory(name="Knights", strength=4, quest=True)
+    offer = EventRecruitOfferFactory(event=event, unit_type=knights, by_quest=True, note="Escort the abbess.")
+    slug = amira.campaign.slug
+    client.force_login(amira.player)
+    page = client.get(reverse("commander-detail", args=[slug, amira.pk])).content.decode()
+    assert "Quest first" in page
+    assert f'data-testid="quest-record-{offer.pk}"' not in page  # players do not record quests
+    client.force_login(gm)
+    response = client.post(reverse("quest-record", args=[slug, amira.pk, offer.pk]), {"character": "Sir Yusuf"},
+                           follow=True)
+    body = response.content.decode()
+    assert "Sir Yusuf did the quest for Knights: Amira may recruit one at the quest price." in body
+    assert "Recruit · 80" in body
+    api = api_for(gm)
+    response = api.post(f"/api/commanders/{amira.pk}/quest/", {"offer": offer.pk, "character": "Noor"}, format="json")
+    assert response.status_code == 201, response.content
+    assert (response.json()["character"], response.json()["unit"]) == ("Noor", None)
+    refused = api_for(amira.player).post(f"/api/commanders/{amira.pk}/quest/", {"offer": offer.pk}, format="json")
+    assert refused.status_code == 403
 
 
 @pytest.mark.parametrize("strength", [0, 6, None])
