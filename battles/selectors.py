@@ -17,6 +17,8 @@ from battles.models import Battle
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.permissions import Action, can
 from campaign.economy import selectors as economy_selectors
+from campaign.map import battle_terrain
+from campaign.map import selectors as map_selectors
 from campaign.models import Army, Base, Campaign, Day, Event, Location, Membership, Unit
 
 ODDS_POLICY = {"policy": "greedy", "samples": 1}
@@ -103,8 +105,32 @@ def battle_config_for(*, attacker_army: Army, defender_army: Army, day: Day, loc
             "used_today": ["Cleric"] if cleric_used_today(commander_id=commander.pk, day=day) else [],
             "units": [_unit_config(u, owner_ids[u.pk] == commander.pk) for u in units[army.pk]],
         })
-    return {"commanders": commanders, "house_rules": dict(attacker_army.campaign.house_rules.get("battle", {})),
-            "verbose": True}
+    config = {"commanders": commanders, "house_rules": dict(attacker_army.campaign.house_rules.get("battle", {})),
+              "verbose": True}
+    _terrain_advantages(config, campaign=attacker_army.campaign, location=location, defender_army=defender_army)
+    return config
+
+
+def _battlefield_terrain(location: Location | None, defender_army: Army) -> list[tuple[str, str]]:
+    """The (name, kind) of the terrain a Battle is fought on: at its location, else where the defender stands;
+    open ground where no region lies (or off the map)."""
+    if location is not None:
+        tactical_map, x, y = location.map, location.x, location.y
+    elif defender_army.map_id is not None:
+        tactical_map, x, y = defender_army.map, defender_army.x, defender_army.y
+    else:
+        return [("open ground", "open")]
+    regions = map_selectors.terrain_at(tactical_map=tactical_map, x=x, y=y)
+    return [(r.name, r.kind.value) for r in regions] or [("open ground", "open")]
+
+
+def _terrain_advantages(config: dict[str, Any], *, campaign, location: Location | None, defender_army: Army) -> None:
+    """The campaign's terrain house rule applied to the Battle (campaign.map.battle_terrain)."""
+    try:
+        rules = battle_terrain.terrain_rules_checked(campaign.house_rules.get(battle_terrain.HOUSE_RULE))
+    except battle_terrain.TerrainRuleError as exc:
+        raise ValidationError(f"The campaign's {exc}: a game master fixes it in the house rules.") from None
+    battle_terrain.terrain_advantages_apply(config, _battlefield_terrain(location, defender_army), rules)
 
 
 def battles_visible_to(*, membership: Membership) -> QuerySet[Battle]:

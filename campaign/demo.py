@@ -80,6 +80,9 @@ def load_demo() -> tuple[Campaign, tuple[DemoLogin, ...]]:
     )
     Campaign.objects.filter(pk=campaign.pk).update(slug=DEMO_SLUG)
     campaign.refresh_from_db()
+    campaigns_services.campaign_update(campaign=campaign, actor=gm, house_rules={"terrain_battle": {
+        "difficult": [{"side": "defender", "add": 1, "units": {"path": "Nature"}, "note": "they know the woods"}],
+        "challenging": [{"side": "attacker", "add": -1, "note": "fighting across the river"}]}})
     for login in DEMO_LOGINS[1:]:
         campaigns_services.membership_add(campaign=campaign, user=users[login.username], role=login.role, actor=gm)
     now = timezone.now()

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from campaign.campaigns.audit import audit_record
+from campaign.campaigns.house_rules import house_rules_check
 from campaign.locking import lock
 from campaign.models import (
     Campaign,
@@ -58,6 +59,7 @@ def campaign_update(*, campaign: Campaign, actor: User, name: str | None = None,
         campaign.description = description
         changed.append("description")
     if house_rules is not None:
+        house_rules_check(house_rules)
         campaign.house_rules = house_rules
         changed.append("house_rules")
     if changed:

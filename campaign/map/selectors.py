@@ -51,6 +51,11 @@ def tactical_map_rules(*, tactical_map: TacticalMap, regions: Iterable[TerrainRe
                       for r in regions))
 
 
+def terrain_at(*, tactical_map: TacticalMap, x: float, y: float) -> list[terrain.TerrainRegion]:
+    """The terrain regions (not open ground) at a point of the map, by the same polygons the routing uses."""
+    return terrain.map_geometry(tactical_map_rules(tactical_map=tactical_map)).regions_at((x, y))
+
+
 def army_map_units(*, army_ids: Iterable[int] | None = None, tactical_map: TacticalMap | None = None
                    ) -> dict[int, list[rules.MapUnit]]:
     """Each army's units as the map rules see them (Strength, traits, Ritual), in one query: of the armies

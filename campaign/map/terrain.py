@@ -177,13 +177,14 @@ class Geometry:
                 found.update(hits)
         return found
 
-    def impassable_at(self, point: Point) -> TerrainRegion | None:
+    def regions_at(self, point: Point) -> list[TerrainRegion]:
+        """The terrain regions (not open ground) that contain `point`."""
         x, y = point
-        for index in self.buckets.get((int(x // BUCKET_SIZE), int(y // BUCKET_SIZE)), ()):
-            poly = self.polygons[index]
-            if poly.region.kind is TerrainKind.IMPASSABLE and _inside(poly, x, y):
-                return poly.region
-        return None
+        return [poly.region for index in self.buckets.get((int(x // BUCKET_SIZE), int(y // BUCKET_SIZE)), ())
+                if _inside(poly := self.polygons[index], x, y)]
+
+    def impassable_at(self, point: Point) -> TerrainRegion | None:
+        return next((r for r in self.regions_at(point) if r.kind is TerrainKind.IMPASSABLE), None)
 
     def regions_on(self, a: Point, b: Point) -> list[tuple[float, float, TerrainRegion]]:
         """Each piece (t0, t1) of the segment a-b that lies inside a terrain region, with that region."""

@@ -25,7 +25,7 @@ def valley(campaign):
 
 
 def test_a_base_placed_in_the_editor_belongs_to_the_location_where_it_stands(client, gm, day, valley):
-    tactical_map, ford, _ = valley
+    _, ford, _ = valley
     client.force_login(gm)
     response = client.post(EDIT, {"action": "base", "name": "Redoubt", "morale_bonus": "2", "x": "10.5",
                                   "y": "9.6", "location": ""}, follow=True)
