@@ -115,12 +115,11 @@ def _battlefield_terrain(location: Location | None, defender_army: Army) -> list
     """The (name, kind) of the terrain a Battle is fought on: at its location, else where the defender stands;
     open ground where no region lies (or off the map)."""
     if location is not None:
-        tactical_map, x, y = location.map, location.x, location.y
-    elif defender_army.map_id is not None:
-        tactical_map, x, y = defender_army.map, defender_army.x, defender_army.y
+        regions = map_selectors.terrain_at(tactical_map=location.map, x=location.x, y=location.y)
+    elif defender_army.map is not None:
+        regions = map_selectors.terrain_at(tactical_map=defender_army.map, x=defender_army.x, y=defender_army.y)
     else:
-        return [("open ground", "open")]
-    regions = map_selectors.terrain_at(tactical_map=tactical_map, x=x, y=y)
+        regions = []
     return [(r.name, r.kind.value) for r in regions] or [("open ground", "open")]
 
 
