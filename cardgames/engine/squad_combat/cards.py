@@ -180,7 +180,13 @@ class CardSet:
 
     def deck_of(self, counts: dict[str, int] | list[str]) -> tuple[int, ...]:
         """A deck as card indexes, from ``{key: count}`` or a list of keys."""
-        keys = counts if isinstance(counts, list) else [k for k, n in counts.items() for _ in range(n)]
+        if isinstance(counts, dict) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                                            for n in counts.values()):
+            keys = [k for k, n in counts.items() for _ in range(n)]
+        elif isinstance(counts, list):
+            keys = counts
+        else:
+            raise _bad('A deck is {"card key": count, ...} or a list of card keys, like {"sword-strike": 3}.')
         missing = [k for k in keys if k not in self.card_index]
         if missing:
             raise _bad(f"There is no card {missing[0]!r} in this set: choose one of {', '.join(self.keys)}.")

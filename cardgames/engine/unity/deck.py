@@ -135,7 +135,14 @@ _DEFAULT: list[Deck] = []
 def deck_for(config: dict[str, Any]) -> Deck:
     """The deck a game's config names: ``config["deck"]`` (plain data) or the default deck."""
     if "deck" in config:
-        return Deck(config["deck"])
+        try:
+            return Deck(config["deck"])
+        except RuleError:
+            raise
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            problem = f"{exc} is missing" if isinstance(exc, KeyError) else "something has the wrong type"
+            raise RuleError("deck", f"This deck cannot be read ({problem}): write it like the default deck, with "
+                                    "categories and cards, each card with a name, a category and a value.") from None
     if not _DEFAULT:
         _DEFAULT.append(Deck(default_data()))
     return _DEFAULT[0]
