@@ -208,3 +208,16 @@ def test_no_seat_of_a_three_seat_table_sees_another_hand(client, campaign, gm, p
             assert f'data-card="{escape(name)}"' in board
         for name in set().union(*hands[:seat], *hands[seat + 1:]) - hands[seat]:
             assert escape(name) not in board, f"{name} from another hand leaked to seat {seat}"
+
+
+def test_the_demo_has_a_three_seat_unity_game_with_a_house_rule():
+    from campaign.demo import load_demo
+    from cardgames.demo import OPENING_MOVES, load_demo_matches
+
+    campaign, _ = load_demo()
+    load_demo_matches(campaign=campaign)
+    match = Match.objects.get(campaign=campaign, title="A game of Unity by the campfire")
+    assert [s.name for s in match.seats.all()] == ["amira", "bastian", "AI: greedy"]
+    assert match.config == {"hand_size": 7}
+    assert (match.status, match.version) == (Match.Status.ACTIVE, OPENING_MOVES)
+    assert state_of(match).n == 3
