@@ -6,7 +6,7 @@ import json
 
 from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema, extend_schema_field
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -93,7 +93,7 @@ class MatchCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     """Matches of my campaigns. `table` is what my seat may see (a spectator's view if I have no seat).
     A game master starts one with `create`."""
 

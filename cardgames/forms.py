@@ -58,7 +58,8 @@ def _setting_field(setting: Setting) -> forms.Field:
     if setting.kind == "json":
         return SettingJSONField(initial=setting.default, widget=forms.Textarea(attrs={"rows": 8}), **common,
                                 error_messages={"invalid": "This is not JSON data: compare it with the default."})
-    return forms.IntegerField(min_value=setting.minimum, initial=setting.default, **common)
+    return forms.IntegerField(min_value=setting.minimum, max_value=setting.maximum, initial=setting.default,
+                              **common)
 
 
 def setting_field_name(setting: Setting) -> str:

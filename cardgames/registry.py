@@ -45,7 +45,8 @@ SEATS: dict[str, tuple[int, int]] = {
 @dataclass(frozen=True)
 class Setting:
     """One choice a match makes at its start: `key` of the engine's config (inside the dict `group` when the
-    engine keeps it there), a number, a yes/no or JSON data, with its default and a one-line help."""
+    engine keeps it there), a number (from `minimum` to `maximum`, bounds that keep a game playable and its
+    engine quick), a yes/no or JSON data, with its default and a one-line help."""
 
     key: str
     label: str
@@ -54,6 +55,7 @@ class Setting:
     kind: str = "int"
     group: str = ""
     minimum: int = 1
+    maximum: int = 100
 
     @property
     def name(self) -> str:
@@ -157,6 +159,18 @@ def _check_keys(name: str, config: Any) -> None:
                             f"{', '.join(sorted({s.name for s in settings} | other))}.")
 
 
+def _check_values(name: str, config: dict[str, Any]) -> None:
+    """Numbers and yes/no settings are of their kind and numbers within their bounds (the engine checks data)."""
+    for setting in game_settings(name):
+        value = setting.value_in(config)
+        if setting.kind == "bool" and not isinstance(value, bool):
+            raise SettingsError(f"{setting.label} ({setting.name}) is true or false, not {value!r}.", setting.name)
+        if setting.kind == "int" and (not isinstance(value, int) or isinstance(value, bool)
+                                      or not setting.minimum <= value <= setting.maximum):
+            raise SettingsError(f"{setting.label} ({setting.name}) is a whole number from {setting.minimum} to "
+                                f"{setting.maximum}, not {value!r}.", setting.name)
+
+
 def _keys(name: str, group: str) -> set[str]:
     return {s.key for s in game_settings(name) if s.group == group}
 
@@ -168,6 +182,7 @@ def game_start(name: str, config: dict[str, Any], players: list[str], seed: int)
     if refusal:
         raise SettingsError(refusal, "seats")
     _check_keys(name, config)
+    _check_values(name, config)
     try:
         return game_for(name).new_game(config, players, seed=seed)
     except RuleError as exc:
@@ -217,12 +232,13 @@ def _command_dice() -> tuple[Setting, ...]:
         Setting("dice", "Command dice", "Each colour's count per player and the swords on its six faces.",
                 d["dice"], "json"),
         Setting("min_dice", "Fewest dice chosen", "The fewest dice a player chooses in secret each Turn.",
-                d["min_dice"]),
+                d["min_dice"], maximum=6),
         Setting("max_dice", "Most dice chosen", "The most dice a player chooses in secret each Turn.",
-                d["max_dice"]),
+                d["max_dice"], maximum=6),
         Setting("cards_per_turn", "Cards per Turn", "Cards dealt face up from the Battle Deck each Turn.",
-                d["cards_per_turn"]),
-        Setting("victories", "Victories to win", "Rounds a player must win to win the battle.", d["victories"]),
+                d["cards_per_turn"], maximum=6),
+        Setting("victories", "Victories to win", "Rounds a player must win to win the battle.", d["victories"],
+                maximum=9),
     )
 
 
@@ -236,18 +252,18 @@ def _unholy_war() -> tuple[Setting, ...]:
         Setting("cards", "Cards", "Every card a deck may name, as [name, ATK, DEF].",
                 [list(c) for c in DEFAULT_CARDS], "json"),
         Setting("start_dice", "Starting dice", "Dice in each player's pool at the start.", h["start_dice"],
-                group="house_rules"),
+                group="house_rules", maximum=20),
         Setting("max_dice", "Dice limit", "A player who controls more dice than this is defeated.", h["max_dice"],
-                group="house_rules"),
+                group="house_rules", maximum=30),
         Setting("attacker_wins_ties", "Ties hit", "A tied roll Hits the defender (the text's reading).",
                 h["attacker_wins_ties"], "bool", "house_rules"),
         Setting("ambush_protects_facedown", "Ambush protects facedown cards",
                 "A facedown card that is Engaged may be protected by an Ambush.",
                 h["ambush_protects_facedown"], "bool", "house_rules"),
         Setting("discard_cost", "Discard cost", "Cards discarded from the deck when a card is discarded from play.",
-                h["discard_cost"], group="house_rules", minimum=0),
+                h["discard_cost"], group="house_rules", minimum=0, maximum=10),
         Setting("round_limit", "Round limit", "After this many rounds the game is a draw.", h["round_limit"],
-                group="house_rules"),
+                group="house_rules", maximum=1000),
     )
 
 
@@ -262,10 +278,11 @@ def _squad_combat() -> tuple[Setting, ...]:
         Setting("deck", "Deck (every player)", "Each card key from the card set and how many copies.",
                 dict(raw["deck"]), "json"),
         Setting("hand_size", "Hand size", "Cards in the opening hand and drawn up to at the end of a turn.",
-                h["hand_size"]),
+                h["hand_size"], maximum=20),
         Setting("end_discards", "Discards at end of turn", "Cards a player may discard before drawing up.",
-                h["end_discards"], minimum=0),
-        Setting("max_turns", "Turn limit", "After this many turns the game is a draw.", h["max_turns"]),
+                h["end_discards"], minimum=0, maximum=20),
+        Setting("max_turns", "Turn limit", "After this many turns the game is a draw.", h["max_turns"],
+                maximum=500),
         Setting("reshuffle", "Reshuffle", "An empty deck is refilled from the shuffled discard pile.",
                 h["reshuffle"], "bool"),
         Setting("rotate_first_player", "Rotate the first player", "The next player goes first each turn.",
@@ -281,9 +298,9 @@ def _unity() -> tuple[Setting, ...]:
     return (
         Setting("deck", "Deck", "Every card, its category, value and power, and the categories.", default_data(),
                 "json"),
-        Setting("hand_size", "Hand size", "Cards dealt to each player.", h["hand_size"]),
+        Setting("hand_size", "Hand size", "Cards dealt to each player.", h["hand_size"], maximum=30),
         Setting("max_turns", "Turn limit", "After this many free turns the game ends with no winner.",
-                h["max_turns"]),
+                h["max_turns"], maximum=10_000),
     )
 
 

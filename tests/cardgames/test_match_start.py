@@ -110,8 +110,11 @@ def test_a_bad_deck_is_refused_with_the_engines_words_and_nothing_starts(client,
     page = post_start(client, campaign, "unholy-war", seats, deck='["Zealot",').content.decode()
     assert "This is not JSON data: compare it with the default." in page
     assert escape('["Zealot",') + "</textarea>" in page, "what was typed stays to be corrected"
+    page = post_start(client, campaign, "command-dice", seats, min_dice=5).content.decode()
+    error = re.search(r'<ul class="errorlist" id="id_setting_min_dice_error">.*?</ul>', page, re.S).group(0)
+    assert "min_dice must be at most max_dice: lower min_dice or raise max_dice." in error
     page = post_start(client, campaign, "unity", seats, hand_size=60).content.decode()
-    assert "Deal each of the 2 players at least 1 card and no more than the 105 cards" in page
+    assert "Ensure this value is less than or equal to 30." in page
     assert not Match.objects.exists()
 
 

@@ -76,3 +76,17 @@ def test_the_settings_shown_say_which_were_changed():
     assert rows["house_rules.attacker_wins_ties"].shown == "yes"
     shown = {row.name: row.shown for row in settings_shown("unity", {})}
     assert shown == {"deck": "Unity default deck", "hand_size": "8", "max_turns": "2000"}
+
+
+@pytest.mark.parametrize(("game", "config", "setting", "says"), [
+    ("unity", {"hand_size": "6"}, "hand_size", "Hand size (hand_size) is a whole number from 1 to 30, not '6'."),
+    ("unity", {"max_turns": 10**9}, "max_turns", "from 1 to 10000"),
+    ("unholy-war", {"house_rules": {"attacker_wins_ties": "no"}}, "house_rules.attacker_wins_ties",
+     "Ties hit (house_rules.attacker_wins_ties) is true or false, not 'no'."),
+    ("command-dice", {"max_dice": True}, "max_dice", "from 1 to 6"),
+])
+def test_numbers_and_yes_no_settings_are_of_their_kind_and_within_bounds(game, config, setting, says):
+    with pytest.raises(SettingsError) as err:
+        game_start(game, config, names(2), 1)
+    assert err.value.setting == setting
+    assert says in err.value.message

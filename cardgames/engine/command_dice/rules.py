@@ -15,6 +15,8 @@ from cardgames.engine.command_dice.words import pool_words
 from gamekit.errors import RuleError
 from gamekit.protocol import Action
 
+MAX_COLOURS, MAX_DICE_OF_A_COLOUR = 4, 9
+"""Bounds on a config's dice that keep the secret choices few (the text's pool: 4 red, 3 white, 2 blue)."""
 CACHE_LIMIT = 200_000
 """Allocations cached per compiled config before the cache starts afresh (bounds memory)."""
 
@@ -74,12 +76,12 @@ def _check(config: dict[str, Any]) -> None:
         raise RuleError("side_deck", "The side deck lists at least one card, each ending in its suit letter "
                                      "H, D, C or S, like \"KH\".")
     dice = config["dice"]
-    if not isinstance(dice, dict) or not dice or not all(
-            isinstance(d, dict) and isinstance(d.get("count"), int) and d["count"] >= 0
+    if not isinstance(dice, dict) or not 0 < len(dice) <= MAX_COLOURS or not all(
+            isinstance(d, dict) and isinstance(d.get("count"), int) and 0 <= d["count"] <= MAX_DICE_OF_A_COLOUR
             and isinstance(d.get("faces"), list) and d["faces"] and all(isinstance(f, int) for f in d["faces"])
             for d in dice.values()):
-        raise RuleError("dice", 'Give each die colour a count and its faces\' swords, like '
-                                '{"red": {"count": 4, "faces": [0, 0, 1, 1, 1, 2]}}.')
+        raise RuleError("dice", f"Give 1 to {MAX_COLOURS} die colours each a count (at most {MAX_DICE_OF_A_COLOUR}) "
+                                'and its faces\' swords, like {"red": {"count": 4, "faces": [0, 0, 1, 1, 1, 2]}}.')
     if sum(d["count"] for d in dice.values()) < config["min_dice"]:
         raise RuleError("dice", f"Each player's dice must number at least min_dice ({config['min_dice']}).")
 

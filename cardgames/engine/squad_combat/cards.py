@@ -26,6 +26,8 @@ NONE, DRAW, HEAL, ROLL, ENERGY, ATTACK_MOD, DEFENCE_MOD = range(7)
 EFFECTS = ("none", "draw", "heal", "roll", "energy", "attack", "defence")
 SQUAD = 3
 """Each player controls 3 characters."""
+MAX_DECK = 200
+"""The most cards a deck may hold (the default deck holds 25)."""
 IN_PHASE, EDGE_ANY, EDGE_ATTACK, EDGE_DEFENCE = range(4)
 """When a card may be played: an action or attack in the action phase, or an edge by its timing."""
 NO_AIM, AIM_ENEMY, AIM_WOUNDED = range(3)
@@ -187,6 +189,8 @@ class CardSet:
             keys = counts
         else:
             raise _bad('A deck is {"card key": count, ...} or a list of card keys, like {"sword-strike": 3}.')
+        if len(keys) > MAX_DECK:
+            raise _bad(f"A deck holds at most {MAX_DECK} cards, not {len(keys)}.")
         missing = [k for k in keys if k not in self.card_index]
         if missing:
             raise _bad(f"There is no card {missing[0]!r} in this set: choose one of {', '.join(self.keys)}.")

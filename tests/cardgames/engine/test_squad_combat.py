@@ -84,6 +84,8 @@ def test_one_squad_and_one_deck_serve_every_seat_and_a_bad_one_is_named():
     assert all(sorted(st.hand[s] + st.deck[s]) == [card("mend")] * 7 for s in range(3))
     with pytest.raises(RuleError, match="no card 'dragon'"):
         GAME.new_game({"deck": {"dragon": 2}}, NAMES[:2], seed=1)
+    with pytest.raises(RuleError, match="at most 200 cards"):
+        GAME.new_game({"deck": {"mend": 10**6}}, NAMES[:2], seed=1)
     with pytest.raises(RuleError, match="card key"):
         GAME.new_game({"deck": {"mend": "3"}}, NAMES[:2], seed=1)
     with pytest.raises(RuleError, match="list of three"):
