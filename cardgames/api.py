@@ -19,6 +19,9 @@ from cardgames import selectors, services
 from cardgames.models import AIPolicy, Match, MatchSeat
 from cardgames.registry import card_game_choices, seats_refusal
 
+MAX_ID = 10**18 - 1
+"""Ids are at most 18 digits (`campaign.web.numbers`): every such number fits the database."""
+
 
 class MatchSeatSerializer(serializers.ModelSerializer):
     commander_name = serializers.StringRelatedField(source="commander", allow_null=True)
@@ -58,23 +61,24 @@ class ActSerializer(serializers.Serializer):
 
 
 class SeatInputSerializer(serializers.Serializer):
-    user = serializers.IntegerField(required=False, allow_null=True,
+    user = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID,
                                     help_text="A member of the campaign who plays this seat (their id).")
     ai = serializers.ChoiceField(choices=[value for value in AIPolicy.values if value], required=False,
                                  help_text="Or the AI that plays it.")
-    commander = serializers.IntegerField(required=False, allow_null=True,
+    commander = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID,
                                          help_text="The commander (id) the seat's person plays for.")
     stake = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0,
                                      help_text="Lunari of the commander's purse held in escrow until the end.")
 
     def validate(self, attrs: dict) -> dict:
         if (attrs.get("user") is None) == (attrs.get("ai") is None):
-            raise serializers.ValidationError("Name a `user` or an `ai` for each seat, not both.")
+            raise serializers.ValidationError("Name who plays each seat: a `user` or an `ai`, one of the two.")
         return attrs
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    campaign = serializers.IntegerField(help_text="The campaign (id) whose game master starts the match.")
+    campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID,
+                                        help_text="The campaign (id) whose game master starts the match.")
     game = serializers.ChoiceField(choices=card_game_choices())
     title = serializers.CharField(max_length=160, required=False, default="", allow_blank=True)
     seats = SeatInputSerializer(many=True, help_text="In seat order; as many as the game takes (see `config`).")

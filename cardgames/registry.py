@@ -188,7 +188,7 @@ def game_start(name: str, config: dict[str, Any], players: list[str], seed: int)
     except RuleError as exc:
         names = {s.name for s in game_settings(name)}
         raise SettingsError(exc.message, exc.rule if exc.rule in names else None) from None
-    except (ValueError, KeyError, TypeError) as exc:
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
         raise SettingsError(f"These settings cannot be read ({exc}): compare them with the defaults.") from None
 
 

@@ -174,7 +174,8 @@ def test_the_api_refuses_seats_it_cannot_fill_and_anyone_but_a_gm(campaign, gm, 
     assert api_start(gm, campaign, "unity", [{"user": player.pk}, {"user": player.pk}]).status_code == 400
     both = api_start(gm, campaign, "unity", [{"user": player.pk, "ai": "random"}, {"ai": "random"}])
     assert both.status_code == 400
-    assert "not both" in str(both.json())
+    assert "one of the two" in str(both.json())
+    assert api_start(gm, campaign, "unity", [{"user": 10**19}, {"ai": "random"}]).status_code == 400
     assert api_start(player, campaign, "unity", [{"user": player.pk}, {"user": rival.pk}]).status_code == 403
     assert api_start(outsider, campaign, "unity", [{"ai": "random"}] * 2).status_code == 404
     assert not Match.objects.exists()
@@ -224,3 +225,18 @@ def test_the_demo_has_a_three_seat_unity_game_with_a_house_rule():
     assert match.config == {"hand_size": 7}
     assert (match.status, match.version) == (Match.Status.ACTIVE, OPENING_MOVES)
     assert state_of(match).n == 3
+
+
+@pytest.mark.parametrize("game", ["unholy-war", "squad-combat", "unity"])
+def test_a_six_seat_table_lays_out_every_side(client, campaign, gm, player, game):
+    from cardgames.models import AIPolicy
+    from cardgames.services import SeatSpec, match_create
+
+    seats = [SeatSpec("player1", player)] + [SeatSpec(f"AI {n}", None, AIPolicy.RANDOM) for n in range(2, 7)]
+    match = match_create(campaign=campaign, game=game, actor=gm, seed=7, seats=seats)
+    client.force_login(player)
+    page = client.get(f"/c/{campaign.slug}/matches/{match.pk}/").content.decode()
+    for name in ("player1", "AI 2", "AI 6"):
+        assert name in page
+    side = "player" if game == "unity" else "side"
+    assert all(f'data-testid="{side}-{seat}"' in page for seat in range(6))
