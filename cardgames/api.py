@@ -1,4 +1,4 @@
-"""Matches in the API: my matches, the table as my seat sees it, and acting on it."""
+"""Matches in the API: my matches, starting one (a game master), the table as my seat sees it, and acting on it."""
 
 from __future__ import annotations
 
@@ -6,13 +6,21 @@ import json
 
 from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema, extend_schema_field
-from rest_framework import serializers, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from campaign.campaigns.permissions import Action as Permission
+from campaign.campaigns.permissions import membership_for, require
+from campaign.models import Commander
+from campaign.web.numbers import MAX_AMOUNT
 from cardgames import selectors, services
-from cardgames.models import Match, MatchSeat
+from cardgames.models import AIPolicy, Match, MatchSeat
+from cardgames.registry import card_game_choices, seats_refusal
+
+MAX_ID = 10**18 - 1
+"""Ids are at most 18 digits (`campaign.web.numbers`): every such number fits the database."""
 
 
 class MatchSeatSerializer(serializers.ModelSerializer):
@@ -52,8 +60,46 @@ class ActSerializer(serializers.Serializer):
     version = serializers.IntegerField(required=False, help_text="The table version the move was chosen on.")
 
 
+class SeatInputSerializer(serializers.Serializer):
+    user = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID,
+                                    help_text="A member of the campaign who plays this seat (their id).")
+    ai = serializers.ChoiceField(choices=[value for value in AIPolicy.values if value], required=False,
+                                 help_text="Or the AI that plays it.")
+    commander = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID,
+                                         help_text="The commander (id) the seat's person plays for.")
+    stake = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0,
+                                     help_text="Lunari of the commander's purse held in escrow until the end.")
+
+    def validate(self, attrs: dict) -> dict:
+        if (attrs.get("user") is None) == (attrs.get("ai") is None):
+            raise serializers.ValidationError("Name who plays each seat: a `user` or an `ai`, one of the two.")
+        return attrs
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID,
+                                        help_text="The campaign (id) whose game master starts the match.")
+    game = serializers.ChoiceField(choices=card_game_choices())
+    title = serializers.CharField(max_length=160, required=False, default="", allow_blank=True)
+    seats = SeatInputSerializer(many=True, help_text="In seat order; as many as the game takes (see `config`).")
+    config = serializers.JSONField(required=False, default=dict, help_text=(
+        "The settings that differ from the game's defaults, in the engine's own form, e.g. {\"hand_size\": 6} "
+        "(Unity) or {\"house_rules\": {\"start_dice\": 4}} (Unholy War). Unity, Unholy War and Squad Combat "
+        "take 2 to 6 seats, Command Dice exactly 2."))
+
+    def validate(self, attrs: dict) -> dict:
+        refusal = seats_refusal(attrs["game"], len(attrs["seats"]))
+        if refusal:
+            raise serializers.ValidationError({"seats": [refusal]})
+        users = [seat["user"] for seat in attrs["seats"] if seat.get("user") is not None]
+        if len(users) != len(set(users)):
+            raise serializers.ValidationError({"seats": ["Each person sits once: a user is named twice."]})
+        return attrs
+
+
 class MatchViewSet(viewsets.ReadOnlyModelViewSet):
-    """Matches of my campaigns. `table` is what my seat may see (a spectator's view if I have no seat)."""
+    """Matches of my campaigns. `table` is what my seat may see (a spectator's view if I have no seat).
+    A game master starts one with `create`."""
 
     serializer_class = MatchSerializer
 
@@ -62,6 +108,25 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
             return Match.objects.none()
         return Match.objects.filter(campaign__memberships__user=self.request.user) \
             .prefetch_related("seats__commander", "seats__escrow").distinct().order_by("-created_at", "-id")
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
+    def create(self, request):
+        """Start a match: seats in order (a member or an AI each), the settings that differ from the defaults.
+        Refusals are 400s that say what to fix (a seat count the game does not take, a setting it does not
+        have, the engine's own check of a deck or a house rule, a stake a purse cannot cover)."""
+        body = MatchCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        membership = membership_for(user=request.user, campaign=data["campaign"])
+        if membership is None:
+            raise NotFound("No such campaign.")
+        require(membership, Permission.MANAGE_EVENTS)
+        campaign = membership.campaign
+        match = services.match_create(campaign=campaign, game=data["game"], title=data["title"],
+                                      config=data["config"], actor=request.user,
+                                      seats=[_seat_spec(campaign, index, seat)
+                                             for index, seat in enumerate(data["seats"])])
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])
@@ -89,3 +154,21 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         except ValidationError as exc:
             raise serializers.ValidationError({"action": exc.messages}) from None
         return Response(MatchSerializer(match).data)
+
+
+def _seat_spec(campaign, index: int, seat: dict) -> services.SeatSpec:
+    """A seat of the API's request as the service takes it: the member or AI, and the campaign's commander."""
+    commander = None
+    if seat.get("commander") is not None:
+        commander = Commander.objects.filter(pk=seat["commander"], campaign=campaign).select_related("player").first()
+        if commander is None:
+            raise serializers.ValidationError({"seats": [f"Seat {index + 1}: there is no commander "
+                                                         f"{seat['commander']} in this campaign."]})
+    stake = seat["stake"]
+    if seat.get("ai"):
+        return services.SeatSpec(dict(AIPolicy.choices)[seat["ai"]], None, seat["ai"], commander, stake)
+    member = campaign.memberships.filter(user_id=seat["user"]).select_related("user").first()
+    if member is None:
+        raise serializers.ValidationError({"seats": [f"Seat {index + 1}: user {seat['user']} is not a member "
+                                                     "of this campaign."]})
+    return services.SeatSpec(member.user.get_username(), member.user, AIPolicy.HUMAN, commander, stake)

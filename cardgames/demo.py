@@ -1,6 +1,7 @@
 """The card-game part of the demo: a Command Dice wager in progress between the two demo players, with
 20 lunari of each one's commander in escrow, a finished match against the AI to replay, and one
-encounter of each other card game under way between the two players."""
+encounter of each other card game under way between the two players: the Unity game has a third seat,
+played by an AI, and a house rule (a hand of 7)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from cardgames.registry import CARD_GAMES
 from cardgames.selectors import match_table
 
 WAGER_STAKE = 20
-UNDER_WAY = [("unholy-war", "Duel of the Unholy War at the shrine", 11),
-             ("squad-combat", "Squads clash in the ravine", 5),
-             ("unity", "A game of Unity by the campfire", 3)]
-"""(game, title, seed) of the encounters under way: a few moves made, the next one waiting on a player."""
+UNDER_WAY = [("unholy-war", "Duel of the Unholy War at the shrine", 11, (), {}),
+             ("squad-combat", "Squads clash in the ravine", 5, (), {}),
+             ("unity", "A game of Unity by the campfire", 3, (AIPolicy.GREEDY,), {"hand_size": 7})]
+"""(game, title, seed, AIs in the seats after the two players', settings) of the encounters under way: a few
+moves made."""
 OPENING_MOVES = 4
 
 
@@ -42,15 +44,18 @@ def load_demo_matches(*, campaign) -> list[Match]:
                services.SeatSpec("AI: greedy", None, AIPolicy.GREEDY)],
     )
     services.match_play_ai(match_id=practice.pk)
-    under_way = [_under_way(campaign, event, gm, game, title, seed, [amira, bastian])
-                 for game, title, seed in UNDER_WAY]
+    under_way = [_under_way(campaign, event, gm, game, title, seed, [amira, bastian], ais, config)
+                 for game, title, seed, ais, config in UNDER_WAY]
     return [wager, practice, *under_way]
 
 
-def _under_way(campaign, event, gm, game: str, title: str, seed: int, players) -> Match:
-    """A match between the two players with its first moves made (each the first legal one)."""
+def _under_way(campaign, event, gm, game: str, title: str, seed: int, players, ais, config) -> Match:
+    """A match between the players (and AIs after them) with its first moves made, each the first legal one;
+    the seeds are chosen so that these are the players' moves (an AI moves when its turn comes)."""
+    seats = [services.SeatSpec(user.username, user) for user in players]
+    seats += [services.SeatSpec(dict(AIPolicy.choices)[ai], None, ai) for ai in ais]
     match = services.match_create(campaign=campaign, event=event, game=game, actor=gm, seed=seed, title=title,
-                                  seats=[services.SeatSpec(user.username, user) for user in players])
+                                  seats=seats, config=config)
     for _ in range(OPENING_MOVES):
         seat = match_table(match=match, seat=None).to_move[0]
         match = services.match_act(match_id=match.pk, seat=seat, action=_first_legal(match, seat),

@@ -11,7 +11,7 @@ from django.db import connection
 from campaign.models import Commander, EscrowHold
 from campaign.web.numbers import parse_count
 from cardgames.models import Match, MatchSeat
-from cardgames.registry import game_for
+from cardgames.registry import SettingShown, game_for, settings_shown
 from gamekit.protocol import as_action
 from gamekit.replay import GameRecord, replay
 
@@ -104,6 +104,11 @@ def match_table(*, match: Match, seat: int | None) -> TableView:
                    for a in engine.legal_actions(state, seat)]
     return TableView(match=match, seat=seat, view=engine.view(state, seat), actions=actions,
                      log=visible_log(match=match, seat=seat, last=30), to_move=to_move, over=over)
+
+
+def match_settings(*, match: Match) -> list[SettingShown]:
+    """Every setting the match was played by; those it changed from the game's defaults say so."""
+    return settings_shown(match.game, match.config)
 
 
 def match_record(*, match: Match) -> GameRecord:

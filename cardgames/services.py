@@ -27,7 +27,7 @@ from campaign.economy import ledger as economy_ledger
 from campaign.locking import lock
 from campaign.models import Commander, EscrowHold, LedgerTransaction
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
-from cardgames.registry import game_for
+from cardgames.registry import SettingsError, game_for, game_start
 from cardgames.signals import match_finished
 from config.celery import enqueue_on_commit
 from gamekit.errors import RuleError
@@ -102,7 +102,9 @@ def match_ai_sweep(*, batch: int = 200) -> int:
 def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=None, title: str = "",
                  config: dict | None = None, seed: int | None = None) -> Match:
     """A new match; each stake moves into escrow in the same transaction (refused with a sentence when a purse
-    cannot cover it, and then nothing is created). AI seats start moving at once if it is their turn."""
+    cannot cover it, and then nothing is created). `config` holds the settings that differ from the game's
+    defaults (`registry.game_settings`); the seat count and the config are checked by `registry.game_start`.
+    AI seats start moving at once if it is their turn."""
     try:
         engine = game_for(game)
     except ValueError as exc:
@@ -110,9 +112,11 @@ def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=Non
     _check_seats(campaign, seats)
     seed = secrets.randbelow(2**62) if seed is None else seed
     try:
-        state = engine.new_game(config or {}, [s.name for s in seats], seed=seed)
-    except (RuleError, ValueError, KeyError, TypeError) as exc:
-        raise ValidationError({"config": f"This game cannot start with these settings: {exc}"}) from None
+        state = game_start(game, config or {}, [s.name for s in seats], seed)
+    except SettingsError as exc:
+        if exc.setting == "seats":
+            raise ValidationError({"seats": exc.message}) from None
+        raise ValidationError({"config": f"This game cannot start with these settings: {exc.message}"}) from None
     match = Match.objects.create(campaign=campaign, event=event, game=game, title=title, config=config or {},
                                  seed=seed, state=engine.dump(state), chance=list(state.dice.log),
                                  created_by=actor)

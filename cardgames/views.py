@@ -19,7 +19,7 @@ from campaign.web.poll_tokens import poll_token, poll_unchanged
 from cardgames import selectors, services
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
-from cardgames.registry import CARD_GAMES, game_title
+from cardgames.registry import CARD_GAMES, card_game_choices, game_title
 
 SEAT_PREFETCH = ("seats__commander", "seats__escrow")
 
@@ -39,17 +39,20 @@ def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
 
 @login_required
 def match_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The campaign's encounters; a GM also gets the start form of the game chosen with ``?game=``."""
     campaign, membership = campaign_membership(request, slug)
     members = campaign.memberships.select_related("user")
     form = None
     if can(membership, Action.MANAGE_EVENTS):
-        form = MatchStartForm(request.POST or None, members=members,
+        game = request.POST.get("game") or request.GET.get("game")
+        form = MatchStartForm(request.POST or None, game=game if game in CARD_GAMES else CARD_GAMES[0],
+                              members=members,
                               commanders=campaign.commanders.filter(player__isnull=False).select_related("player"))
         if request.method == "POST" and form.is_valid():
             try:
                 match = services.match_create(campaign=campaign, game=form.cleaned_data["game"],
-                                              seats=form.seat_specs(), actor=request.user,
-                                              title=form.cleaned_data["title"])
+                                              seats=form.cleaned_data["seats"], actor=request.user,
+                                              title=form.cleaned_data["title"], config=form.cleaned_data["config"])
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
             else:
@@ -59,7 +62,8 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
         raise NotAllowed("Only a game master may start a match.")
     matches = campaign.matches.filter(game__in=CARD_GAMES).prefetch_related(*SEAT_PREFETCH)
     rows = [(match, selectors.match_stakes(match=match)) for match in matches]
-    return render(request, "cardgames/match_list.html", {"campaign": campaign, "rows": rows, "form": form})
+    return render(request, "cardgames/match_list.html", {"campaign": campaign, "rows": rows, "form": form,
+                                                         "games": card_game_choices()})
 
 
 def _table_context(match: Match, seat: int | None, is_gm: bool) -> dict:
@@ -72,7 +76,8 @@ def _table_context(match: Match, seat: int | None, is_gm: bool) -> dict:
 @login_required
 def match_play(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     match, seat, is_gm = _match_and_seat(request, slug, match_id)
-    return render(request, "cardgames/match_play.html", _table_context(match, seat, is_gm))
+    return render(request, "cardgames/match_play.html", {**_table_context(match, seat, is_gm),
+                                                         "settings": selectors.match_settings(match=match)})
 
 
 def match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:

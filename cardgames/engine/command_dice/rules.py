@@ -15,9 +15,12 @@ from cardgames.engine.command_dice.words import pool_words
 from gamekit.errors import RuleError
 from gamekit.protocol import Action
 
+MAX_COLOURS, MAX_DICE_OF_A_COLOUR = 4, 9
+"""Bounds on a config's dice that keep the secret choices few (the text's pool: 4 red, 3 white, 2 blue)."""
 CACHE_LIMIT = 200_000
 """Allocations cached per compiled config before the cache starts afresh (bounds memory)."""
 
+SUITS = frozenset("HDCS")
 SUITS_RED = frozenset("HD")
 """Hearts and diamonds are red cards; clubs and spades are black."""
 
@@ -44,7 +47,43 @@ def full_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if unknown:
         raise RuleError("config", f"Unknown Command Dice settings {sorted(unknown)}: "
                                   f"use only {sorted(DEFAULT_CONFIG)}.")
+    _check(merged)
     return merged
+
+
+def _whole(config: dict[str, Any], key: str, low: int) -> int:
+    value = config[key]
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise RuleError(key, f"{key} must be a whole number of at least {low}, not {value!r}.")
+    return value
+
+
+def _check(config: dict[str, Any]) -> None:
+    """Refuse a config the game cannot be played by, naming the setting and what to write instead: cards are
+    a number and a suit letter ("6S", "KH"), each die colour has a count and its faces' swords, and a turn can
+    always deal its cards and be answered with dice."""
+    per_turn = _whole(config, "cards_per_turn", 1)
+    _whole(config, "victories", 1)
+    if _whole(config, "min_dice", 1) > _whole(config, "max_dice", 1):
+        raise RuleError("min_dice", "min_dice must be at most max_dice: lower min_dice or raise max_dice.")
+    deck = config["battle_deck"]
+    if not isinstance(deck, list) or len(deck) < per_turn or not all(
+            isinstance(c, str) and c[-1:] in SUITS and c[:-1].isdigit() and int(c[:-1]) >= 1 for c in deck):
+        raise RuleError("battle_deck", f"The battle deck lists at least {per_turn} cards, each a number of swords "
+                                       "from 1 and a suit letter H, D, C or S, like \"6S\".")
+    side = config["side_deck"]
+    if not isinstance(side, list) or not side or not all(isinstance(c, str) and c[-1:] in SUITS for c in side):
+        raise RuleError("side_deck", "The side deck lists at least one card, each ending in its suit letter "
+                                     "H, D, C or S, like \"KH\".")
+    dice = config["dice"]
+    if not isinstance(dice, dict) or not 0 < len(dice) <= MAX_COLOURS or not all(
+            isinstance(d, dict) and isinstance(d.get("count"), int) and 0 <= d["count"] <= MAX_DICE_OF_A_COLOUR
+            and isinstance(d.get("faces"), list) and d["faces"] and all(isinstance(f, int) for f in d["faces"])
+            for d in dice.values()):
+        raise RuleError("dice", f"Give 1 to {MAX_COLOURS} die colours each a count (at most {MAX_DICE_OF_A_COLOUR}) "
+                                'and its faces\' swords, like {"red": {"count": 4, "faces": [0, 0, 1, 1, 1, 2]}}.')
+    if sum(d["count"] for d in dice.values()) < config["min_dice"]:
+        raise RuleError("dice", f"Each player's dice must number at least min_dice ({config['min_dice']}).")
 
 
 def card_value(card: str) -> int:

@@ -6,9 +6,10 @@ The card set is data (`cards.py`, default in ``cardgames/engine/data/squad_comba
 the rules are in `rules.py`, the state in `state.py`, the game protocol in `game.py`, and
 the words (a card's public facts, characters named for a viewer, button labels) in `labels.py`.
 
-Config (all optional): ``set`` (a whole card-set dict), ``squads`` (three character keys per
-seat), ``decks`` (``{card key: count}`` or a list of keys per seat), ``verbose`` (readable event
-text, default on) and the house rules, with their defaults:
+Config (all optional): ``set`` (a whole card-set dict), ``squad`` (three character keys, for every
+seat) or ``squads`` (one per seat), ``deck`` (``{card key: count}`` or a list of keys, for every
+seat) or ``decks`` (one per seat), ``verbose`` (readable event text, default on) and the house
+rules, with their defaults:
 
 - ``hand_size`` 5: the opening hand and the end-of-turn draw.
 - ``end_discards`` 2: cards a player may discard at the end of the turn.

@@ -26,6 +26,8 @@ NONE, DRAW, HEAL, ROLL, ENERGY, ATTACK_MOD, DEFENCE_MOD = range(7)
 EFFECTS = ("none", "draw", "heal", "roll", "energy", "attack", "defence")
 SQUAD = 3
 """Each player controls 3 characters."""
+MAX_DECK = 200
+"""The most cards a deck may hold (the default deck holds 25)."""
 IN_PHASE, EDGE_ANY, EDGE_ATTACK, EDGE_DEFENCE = range(4)
 """When a card may be played: an action or attack in the action phase, or an edge by its timing."""
 NO_AIM, AIM_ENEMY, AIM_WOUNDED = range(3)
@@ -180,7 +182,15 @@ class CardSet:
 
     def deck_of(self, counts: dict[str, int] | list[str]) -> tuple[int, ...]:
         """A deck as card indexes, from ``{key: count}`` or a list of keys."""
-        keys = counts if isinstance(counts, list) else [k for k, n in counts.items() for _ in range(n)]
+        if isinstance(counts, dict) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                                            for n in counts.values()):
+            keys = [k for k, n in counts.items() for _ in range(n)]
+        elif isinstance(counts, list):
+            keys = counts
+        else:
+            raise _bad('A deck is {"card key": count, ...} or a list of card keys, like {"sword-strike": 3}.')
+        if len(keys) > MAX_DECK:
+            raise _bad(f"A deck holds at most {MAX_DECK} cards, not {len(keys)}.")
         missing = [k for k in keys if k not in self.card_index]
         if missing:
             raise _bad(f"There is no card {missing[0]!r} in this set: choose one of {', '.join(self.keys)}.")

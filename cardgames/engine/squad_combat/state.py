@@ -119,18 +119,20 @@ def blank(config: dict[str, Any], players: Sequence[str], seed: int | None, dice
     st.max_turns = house(config, "max_turns")
     st.reshuffle = house(config, "reshuffle")
     st.rotate = house(config, "rotate_first_player")
-    squads = config.get("squads") or [None] * n
+    squads = config.get("squads") or [config.get("squad")] * n
     if len(squads) != n:
         raise RuleError("squads", f"Give one squad per player ({n}), or none for the set's default.")
     chdef: list[int] = []
     for squad in squads:
+        if squad is not None and not isinstance(squad, list):
+            raise RuleError("squads", 'A squad is a list of three character keys, like ["knight", "mage", "rogue"].')
         chosen = cs.squad if squad is None else tuple(cs.character(k) for k in squad)
         if len(chosen) != SQUAD:
             raise RuleError("squads", "Each player controls 3 characters: name exactly three.")
         chdef.extend(chosen)
     st.chdef = tuple(chdef)
     st.lineup = cs.lineup(st.chdef)
-    decks = config.get("decks") or [None] * n
+    decks = config.get("decks") or [config.get("deck")] * n
     if len(decks) != n:
         raise RuleError("decks", f"Give one deck per player ({n}), or none for the set's default.")
     st.deck = [list(cs.deck if d is None else cs.deck_of(d)) for d in decks]

@@ -17,6 +17,8 @@ from typing import Any
 from gamekit.errors import RuleError
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "unity_deck.json"
+MAX_COPIES = 20
+"""The most copies of one card a deck may hold (the default deck holds at most 4)."""
 
 RIGHTEOUS, EVIL, FESTIVAL = 0, 1, 2
 SIDES = {"righteous": RIGHTEOUS, "evil": EVIL, "festival": FESTIVAL}
@@ -62,8 +64,10 @@ class Deck:
                                         f"use one of {', '.join(self.categories)}.")
             if card.get("power", "") not in ("", *POWER_FLAGS):
                 raise RuleError("deck", f"Card {card['name']!r} has an unknown power {card['power']!r}.")
-            rows.extend([(-int(card["value"]), cat_index[card["category"]], card["name"], pos)]
-                        * int(card.get("copies", 1)))
+            copies = card.get("copies", 1)
+            if not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
+                raise RuleError("deck", f"Card {card['name']!r}: copies is a whole number from 1 to {MAX_COPIES}.")
+            rows.extend([(-int(card["value"]), cat_index[card["category"]], card["name"], pos)] * copies)
         rows.sort()
         names, cat, value, side, flags, festival, draws, targets, texts = [], [], [], [], [], [], [], [], []
         for neg_value, ci, name, pos in rows:
@@ -135,7 +139,14 @@ _DEFAULT: list[Deck] = []
 def deck_for(config: dict[str, Any]) -> Deck:
     """The deck a game's config names: ``config["deck"]`` (plain data) or the default deck."""
     if "deck" in config:
-        return Deck(config["deck"])
+        try:
+            return Deck(config["deck"])
+        except RuleError:
+            raise
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            problem = f"{exc} is missing" if isinstance(exc, KeyError) else "something has the wrong type"
+            raise RuleError("deck", f"This deck cannot be read ({problem}): write it like the default deck, with "
+                                    "categories and cards, each card with a name, a category and a value.") from None
     if not _DEFAULT:
         _DEFAULT.append(Deck(default_data()))
     return _DEFAULT[0]

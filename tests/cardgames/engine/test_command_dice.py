@@ -359,6 +359,19 @@ def test_house_rules_are_config():
     assert max(state.victories) == 1
 
 
+@pytest.mark.parametrize(("config", "rule"), [
+    ({"battle_deck": ["XX"]}, "battle_deck"), ({"battle_deck": ["1H", "2H"]}, "battle_deck"),
+    ({"side_deck": []}, "side_deck"), ({"dice": {}}, "dice"), ({"dice": {"red": {"count": 2}}}, "dice"),
+    ({"min_dice": 5}, "min_dice"), ({"max_dice": "4"}, "max_dice"), ({"victories": 0}, "victories"),
+    ({"cards_per_turn": 0}, "cards_per_turn"), ({"dice": {"red": {"count": 100, "faces": [1]}}}, "dice"),
+    ({"min_dice": 3, "dice": {"red": {"count": 2, "faces": [1]}}}, "dice"),
+])
+def test_a_config_the_game_cannot_be_played_by_is_refused_naming_the_setting(config, rule):
+    with pytest.raises(RuleError) as error:
+        GAME.new_game(config, ["Ann", "Bob"], seed=1)
+    assert error.value.rule == rule
+
+
 def test_unknown_settings_and_wrong_player_counts_are_refused():
     with pytest.raises(RuleError) as error:
         GAME.new_game({"victorys": 2}, ["Ann", "Bob"], seed=1)

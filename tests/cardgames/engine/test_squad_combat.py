@@ -78,6 +78,20 @@ def test_squads_are_three_characters():
         GAME.new_game({"squads": [["knight", "mage"], None]}, NAMES[:2], seed=1)
 
 
+def test_one_squad_and_one_deck_serve_every_seat_and_a_bad_one_is_named():
+    st = GAME.new_game({"squad": ["priest", "ranger", "rogue"], "deck": {"mend": 7}}, NAMES[:3], seed=1)
+    assert [CS.ch_keys[d] for d in st.chdef] == ["priest", "ranger", "rogue"] * 3
+    assert all(sorted(st.hand[s] + st.deck[s]) == [card("mend")] * 7 for s in range(3))
+    with pytest.raises(RuleError, match="no card 'dragon'"):
+        GAME.new_game({"deck": {"dragon": 2}}, NAMES[:2], seed=1)
+    with pytest.raises(RuleError, match="at most 200 cards"):
+        GAME.new_game({"deck": {"mend": 10**6}}, NAMES[:2], seed=1)
+    with pytest.raises(RuleError, match="card key"):
+        GAME.new_game({"deck": {"mend": "3"}}, NAMES[:2], seed=1)
+    with pytest.raises(RuleError, match="list of three"):
+        GAME.new_game({"squad": "knight"}, NAMES[:2], seed=1)
+
+
 # --- Paying costs -------------------------------------------------------------------------------
 
 

@@ -123,6 +123,18 @@ def test_house_rules_and_a_fixed_deck_order_are_checked(config, rule):
     assert err.value.rule == rule
 
 
+@pytest.mark.parametrize(("deck", "says"), [({}, "'categories' is missing"), ([], "wrong type"),
+                                             ({"categories": {}, "cards": [{"name": "Imp", "category": "Demon",
+                                                                            "value": 3}]}, "unknown category"),
+                                             ({"categories": {"Demon": {"side": "evil"}},
+                                               "cards": [{"name": "Imp", "category": "Demon", "value": 3,
+                                                          "copies": 10**6}]}, "copies is a whole number")])
+def test_a_deck_that_cannot_be_read_is_refused_with_what_to_write(deck, says):
+    with pytest.raises(RuleError, match=says) as err:
+        GAME.new_game({"deck": deck}, NAMES, seed=1)
+    assert err.value.rule == "deck"
+
+
 def test_legal_actions_are_stable_json_and_accepted_back_from_json():
     state = played(steps=25)
     (seat,) = GAME.to_move(state)
