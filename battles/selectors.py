@@ -63,10 +63,12 @@ def location_base(*, location: Location | None, day: Day) -> Base | None:
 
 
 def _unit_config(unit: Unit, retinue: bool) -> dict[str, Any]:
+    """A unit as the engine plays it: its type's card, and what its third training gave it."""
     kind = unit.unit_type
     return {"id": unit.pk, "name": unit.name or kind.name, "strength": unit.strength, "role": kind.role or None,
-            "path": kind.path or None, "traits": list(kind.traits or []), "effects": list(kind.effects or []),
-            "retinue": retinue, "text": kind.text}
+            "path": kind.path or None, "traits": list(dict.fromkeys([*(kind.traits or []), *unit.gained_traits])),
+            "effects": [*(kind.effects or []), *unit.gained_effects], "retinue": retinue,
+            "text": "\n".join(part for part in (kind.text, unit.third_training_ability) if part)}
 
 
 def battle_config_for(*, attacker_army: Army, defender_army: Army, day: Day, location: Location | None = None,

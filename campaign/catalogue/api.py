@@ -41,7 +41,8 @@ class UnitTypeSerializer(serializers.ModelSerializer):
     class Meta:
         model = UnitType
         fields = ["id", "campaign", "name", "strength", "strength_display", "role", "path", "traits", "text",
-                  "effects", "quest", "trains_to", "third_training", "artwork_url", "thumbnail_url"]
+                  "effects", "quest", "trains_to", "third_training", "third_training_traits", "third_training_effects",
+                  "artwork_url", "thumbnail_url"]
         read_only_fields = fields
 
     def _image_url(self, unit_type: UnitType, image, size: str) -> str | None:
@@ -76,6 +77,11 @@ class UnitTypeWriteSerializer(serializers.Serializer):
     trains_to = serializers.CharField(allow_null=True, allow_blank=True, required=False, default=None,
                                       help_text="The name of a unit type the campaign sees, or null.")
     third_training = serializers.CharField(allow_blank=True, required=False, default="")
+    third_training_traits = serializers.ListField(child=serializers.CharField(max_length=40), required=False,
+                                                  default=list, help_text="Traits the third training gives.")
+    third_training_effects = serializers.JSONField(required=False, default=list,
+                                                   help_text="Effects the third training gives, in the battle "
+                                                             "engine's vocabulary.")
 
     def validate_role(self, role: str) -> str:
         if role and role not in UnitRole.values:

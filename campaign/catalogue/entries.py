@@ -2,7 +2,8 @@
 
 The file is a list of unit types: {"name", "strength" (an int, or null for "-"), "role", "path", "traits",
 "text", "effects" (in the battle engine's vocabulary, battles/engine/effects.py), "quest", "trains_to" (a name
-in the same list or scope; a campaign's scope includes the defaults it sees), "third_training"}. Loading is
+in the same list or scope; a campaign's scope includes the defaults it sees), "third_training" (the words),
+"third_training_traits" and "third_training_effects" (what the engine plays after the third training)}. Loading is
 idempotent: a type is matched by name within its scope (a campaign, or the global defaults), updated in
 place when it changed and left alone when not; artwork is never touched. A bad entry stops the load with
 a message naming it, before anything is written.
@@ -20,12 +21,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from battles.engine.effects import compile_effects
+from battles.engine.state import TRAITS
 from campaign.locking import lock
 from campaign.models import Campaign, UnitPath, UnitRole, UnitType
 from gamekit.errors import RuleError
 
 DEFAULT_CATALOGUE = Path(__file__).resolve().parent / "data" / "unit_catalogue.json"
-FIELDS = ("strength", "role", "path", "traits", "text", "effects", "quest", "third_training")
+FIELDS = ("strength", "role", "path", "traits", "text", "effects", "quest", "third_training", "third_training_traits",
+          "third_training_effects")
 
 
 @dataclass
@@ -50,6 +53,17 @@ def catalogue_effects_check(*, name: str, effects: object) -> list:
     except RuleError as exc:
         raise ValidationError(exc.message) from exc
     return effects
+
+
+def catalogue_gained_traits_check(*, name: str, traits: object) -> list[str]:
+    """The traits a third training gives: the battle engine must know each one, since it plays them."""
+    if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
+        raise ValidationError(f"{name}: third_training_traits must be a list of traits, or [] for none.")
+    unknown = [t for t in traits if t not in TRAITS]
+    if unknown:
+        raise ValidationError(f"{name}: the third training can give only traits the battle engine plays "
+                              f"({', '.join(TRAITS)}), not {', '.join(unknown)}.")
+    return list(dict.fromkeys(traits))
 
 
 def catalogue_entry_of(unit_type: UnitType) -> dict:
@@ -93,6 +107,10 @@ def catalogue_entry_clean(raw: object, *, index: int = 0) -> dict:
         "name": name.strip(), "strength": strength, "role": role, "path": path, "traits": traits,
         "text": str(raw.get("text") or ""), "effects": effects, "quest": quest,
         "third_training": str(raw.get("third_training") or ""), "trains_to": trains_to.strip() if trains_to else None,
+        "third_training_traits": catalogue_gained_traits_check(name=label,
+                                                               traits=raw.get("third_training_traits") or []),
+        "third_training_effects": catalogue_effects_check(name=f"{label}'s third training",
+                                                          effects=raw.get("third_training_effects") or []),
     }
 
 

@@ -34,6 +34,13 @@ class UnitTypeForm(forms.Form):
     trains_to = forms.ChoiceField(required=False, label="Trains into")
     third_training = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False,
                                      label="Third training", help_text="What a unit gains on its third training.")
+    third_training_traits = forms.MultipleChoiceField(
+        choices=[(t, t) for t in TRAITS], required=False, widget=forms.CheckboxSelectMultiple,
+        label="Traits the third training gives")
+    third_training_effects = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}), required=False,
+        label="Effects the third training gives (JSON)",
+        help_text="Played by the battle engine once a unit is trained three times; the same vocabulary as Effects.")
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -48,7 +55,9 @@ class UnitTypeForm(forms.Form):
             "other_traits": ", ".join(t for t in unit_type.traits if t not in TRAITS), "text": unit_type.text,
             "effects": json.dumps(unit_type.effects) if unit_type.effects else "", "quest": unit_type.quest,
             "trains_to": unit_type.trains_to.name if unit_type.trains_to_id else "",
-            "third_training": unit_type.third_training,
+            "third_training": unit_type.third_training, "third_training_traits": unit_type.third_training_traits,
+            "third_training_effects": (json.dumps(unit_type.third_training_effects)
+                                       if unit_type.third_training_effects else ""),
         }
 
     def clean_strength(self) -> int | None:
@@ -65,8 +74,8 @@ class UnitTypeForm(forms.Form):
         words = (w.strip() for w in self.cleaned_data["other_traits"].split(","))
         return [by_lower.get(w.lower(), w) for w in words if w]
 
-    def clean_effects(self) -> list:
-        text = self.cleaned_data["effects"].strip()
+    def _effects(self, field: str, what: str) -> list:
+        text = self.cleaned_data[field].strip()
         if not text:
             return []
         try:
@@ -74,7 +83,14 @@ class UnitTypeForm(forms.Form):
         except json.JSONDecodeError as exc:
             raise ValidationError(f"That is not JSON ({exc.msg} at character {exc.pos + 1}): write a list of "
                                   "effects in square brackets, or leave it empty.") from exc
-        return catalogue_effects_check(name=self.cleaned_data.get("name") or "This unit type", effects=effects)
+        return catalogue_effects_check(name=f"{self.cleaned_data.get('name') or 'This unit type'}{what}",
+                                       effects=effects)
+
+    def clean_effects(self) -> list:
+        return self._effects("effects", "")
+
+    def clean_third_training_effects(self) -> list:
+        return self._effects("third_training_effects", "'s third training")
 
     def entry(self) -> dict:
         """The catalogue entry this form describes."""
@@ -82,7 +98,9 @@ class UnitTypeForm(forms.Form):
         traits = list(dict.fromkeys([*data["traits"], *data["other_traits"]]))
         return {"name": data["name"], "strength": data["strength"], "role": data["role"], "path": data["path"],
                 "traits": traits, "text": data["text"], "effects": data["effects"], "quest": data["quest"],
-                "trains_to": data["trains_to"] or None, "third_training": data["third_training"]}
+                "trains_to": data["trains_to"] or None, "third_training": data["third_training"],
+                "third_training_traits": data["third_training_traits"],
+                "third_training_effects": data["third_training_effects"]}
 
 
 class ArtworkForm(forms.Form):

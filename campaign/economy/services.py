@@ -286,9 +286,12 @@ def unit_train(*, unit: Unit, event: Event, paid_by: Commander, actor: User | No
     unit.last_trained_event = event
     unit.unit_type = type_to
     fields = ["strength", "trainings", "last_trained_event", "unit_type"]
-    if number == MAX_TRAININGS:
-        unit.third_training_ability = type_to.third_training or type_from.third_training
-        fields.append("third_training_ability")
+    if number == MAX_TRAININGS:  # "what it gains after the third": words for the card, traits and effects to play
+        gives = next((t for t in (type_to, type_from) if t.third_training or t.third_training_traits
+                      or t.third_training_effects), type_to)
+        unit.third_training_ability = gives.third_training
+        unit.gained_traits, unit.gained_effects = list(gives.third_training_traits), list(gives.third_training_effects)
+        fields += ["third_training_ability", "gained_traits", "gained_effects"]
     unit.save(update_fields=fields)
     audit_record(campaign=event.campaign, actor=actor, action="unit.train", target=unit,
                  data={"unit": unit.pk, "number": number, "strength": quote.new_strength, "paid": quote.to_pay,

@@ -47,6 +47,10 @@ class UnitType(models.Model):
     quest = models.BooleanField(default=False, help_text="Usually recruited by completing a quest.")
     trains_to = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="trained_from")
     third_training = models.TextField(blank=True, help_text="What a unit of this type gains on its third training.")
+    third_training_traits = models.JSONField(default=list, blank=True,
+                                             help_text="Traits the third training gives, as the engine plays them.")
+    third_training_effects = models.JSONField(default=list, blank=True,
+                                              help_text="Effects the third training gives (battles/engine/effects.py).")
     artwork = models.ImageField(upload_to=_artwork_path, blank=True)
     artwork_thumbnail = models.ImageField(upload_to=_artwork_path, blank=True)
 

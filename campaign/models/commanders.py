@@ -122,6 +122,8 @@ class Unit(models.Model):
     trainings = models.PositiveSmallIntegerField(default=0)
     last_trained_event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     third_training_ability = models.TextField(blank=True, help_text="What the third training gave this unit.")
+    gained_traits = models.JSONField(default=list, blank=True, help_text="Traits the third training gave it.")
+    gained_effects = models.JSONField(default=list, blank=True, help_text="Effects the third training gave it.")
     state = models.CharField(max_length=10, choices=State.choices, default=State.RESERVE)
     army = models.ForeignKey(Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="units")
     lent_to = models.ForeignKey(Commander, null=True, blank=True, on_delete=models.SET_NULL,
