@@ -16,6 +16,8 @@ window (after the reveal, before the dice; RULINGS). It goes to the Disabled pil
   (``max_strength`` optional): one of the owner's cards in that pile returns to hand:
   ``("react", id, target_id)``.
 - ``{"do": "morale", "amount": N}``: the owner gains N Morale (it may pass the start value).
+- ``{"do": "restore_base"}``: the bonus of the Base the owner defends in this Battle is whole again and
+  can be spent again that Day (RULINGS). A Base spent before this Battle is restored from the map.
 
 ``"when": "reveal"`` -- fires as the card is revealed in a Skirmish:
 
@@ -51,7 +53,7 @@ class CardEffects(NamedTuple):
     """One card's effects compiled to tuples for the hot path.
 
     discard: ("add", amount, to) | ("set_role", role) | ("grant_trait", bit)
-             | ("return", piles, max_strength or -1) | ("morale", amount)
+             | ("return", piles, max_strength or -1) | ("morale", amount) | ("restore_base",)
     reveal:  (amount, to, against) with against None or (AGAINST_*, code)
     """
 
@@ -130,6 +132,9 @@ def compile_effects(name: str, effects: list[dict[str, Any]] | None) -> CardEffe
                 new_choice = CHOICE_TARGET
             elif do == "morale":
                 discard.append(("morale", _int(name, effect, "amount")))
+                new_choice = CHOICE_NONE
+            elif do == "restore_base":
+                discard.append(("restore_base",))
                 new_choice = CHOICE_NONE
             else:
                 raise _bad(name, effect, "has an unknown discard 'do'")

@@ -27,6 +27,15 @@ def lose_morale(st: BattleState, seat: int, amount: int, why: str) -> bool:
     return False
 
 
+def restore_base(st: BattleState, seat: int, why: str) -> None:
+    """The bonus of the Base this commander defends is whole again: it can be spent again this Day, and a
+    bonus not spent again after it is not used up (RULINGS: restoring a Base's Morale bonus)."""
+    st.base[seat], st.base_spent[seat] = st.roster.start_base[seat], 0
+    if st.verbose:
+        emit(st, "effect", f"{st.roster.names[seat]}'s Base bonus is restored ({why}): "
+                           f"{morale_of(st, seat)} Morale.")
+
+
 def gain_morale(st: BattleState, seat: int, amount: int, why: str) -> None:
     """Morale gained in a Battle may pass the starting value."""
     st.morale[seat] += amount

@@ -273,14 +273,16 @@ def _play_tuples(r: Roster, u: int) -> tuple[tuple, ...]:
     return tuple(acts)
 
 
-def _reactor(r: Roster, u: int) -> tuple[int, bool, int, bool, bool, bool, tuple[tuple, ...]]:
-    """A card with a discard effect, as the reaction window reads it: (card, is a Ritual,
-    choice, always usable, needs own unit in the Skirmish, needs the enemy unit, its actions)."""
+def _reactor(r: Roster, u: int) -> tuple[int, bool, int, bool, bool, bool, bool, tuple[tuple, ...]]:
+    """A card with a discard effect, as the reaction window reads it: (card, is a Ritual, choice, always
+    usable, needs own unit in the Skirmish, needs the enemy unit, restores a spent Base bonus, its actions)."""
     fx = r.fx[u]
     kinds = [(e[0], e[2] if e[0] == "add" else None) for e in fx.discard]
     always = any(k == "morale" for k, _ in kinds)
+    restores = any(k == "restore_base" for k, _ in kinds)
     enemy = any(k == "add" and to == "enemy" for k, to in kinds)
-    mine = any(k != "morale" and k != "return" and not (k == "add" and to == "enemy") for k, to in kinds)
+    mine = any(k not in ("morale", "return", "restore_base") and not (k == "add" and to == "enemy")
+               for k, to in kinds)
     acts = ((("react", r.uid[u], "offense"), ("react", r.uid[u], "defense")) if fx.choice == CHOICE_SIDE
             else (("react", r.uid[u]),))
-    return u, r.role[u] == RITUAL, fx.choice, always, mine, enemy, acts
+    return u, r.role[u] == RITUAL, fx.choice, always, mine, enemy, restores, acts

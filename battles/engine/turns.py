@@ -31,6 +31,7 @@ from .outcome import (
     gain_morale,
     lose_morale,
     morale_of,
+    restore_base,
 )
 from .powers import EVOKER_ADD, PSIONICIST_ADD, SHAPESHIFTER_ROLES
 from .skirmish import add_power, resolve, save
@@ -150,7 +151,7 @@ def reaction_options(st: BattleState, seat: int) -> list[tuple]:
         u = reactor[0]
         if where[u] != HAND:
             continue
-        _, ritual, choice, always, needs_mine, needs_enemy, react = reactor
+        _, ritual, choice, always, needs_mine, needs_enemy, restores, react = reactor
         if ritual and not ritual_allowed(st, seat, u):
             continue
         if choice == CHOICE_SIDE:
@@ -160,7 +161,8 @@ def reaction_options(st: BattleState, seat: int) -> list[tuple]:
                 acts.append(react[DEFENSE])
         elif choice == CHOICE_TARGET:
             acts.extend(("react", r.uid[u], r.uid[t]) for t in return_targets(st, seat, u))
-        elif always or (needs_mine and card[mine] >= 0) or (needs_enemy and card[1 - mine] >= 0):
+        elif (always or (needs_mine and card[mine] >= 0) or (needs_enemy and card[1 - mine] >= 0)
+              or (restores and st.base[seat] < r.start_base[seat])):
             acts.append(react[0])
     if r.window_powers[seat]:
         powers = r.powers[seat]
@@ -498,6 +500,8 @@ def _on_react(st: BattleState, seat: int, action: tuple) -> None:
                     emit(st, "effect", f"{r.name[st.card[side]]} Adds {effect[1]} ({r.name[u]}).")
         elif kind == "morale":
             gain_morale(st, seat, effect[1], r.name[u])
+        elif kind == "restore_base":
+            restore_base(st, seat, r.name[u])
         elif kind == "return":
             if target >= 0 and st.where[target] != HAND:
                 st.where[target] = HAND

@@ -14,13 +14,16 @@ PATH = Path(__file__).resolve().parents[3] / "campaign/catalogue/data/unit_catal
 CATALOGUE = json.loads(PATH.read_text())
 BY_NAME = {u["name"]: u for u in CATALOGUE}
 KEYS = {"name", "strength", "role", "path", "traits", "text", "effects", "quest", "trains_to", "third_training"}
+GAINS = {"third_training_traits", "third_training_effects"}  # optional: what the engine plays after the third
 
 
 def test_catalogue_shape():
     assert len(CATALOGUE) >= 30
     assert len(BY_NAME) == len(CATALOGUE)
     for u in CATALOGUE:
-        assert set(u) == KEYS, u["name"]
+        assert KEYS <= set(u) <= KEYS | GAINS, u["name"]
+        assert set(u.get("third_training_traits", [])) <= set(TRAITS)
+        compile_effects(u["name"], u.get("third_training_effects", []))
         assert u["strength"] is None or (isinstance(u["strength"], int) and u["strength"] >= 0)
         assert u["role"] in ROLES
         assert u["path"] is None or u["path"] in PATHS
