@@ -69,11 +69,11 @@ def battle_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _start_form(campaign, membership, due: DueBattle | None, data=None, initial=None) -> BattleStartForm:
-    """A GM picks among every army; a player starting a Battle due sees its two armies, the enemy unnamed unless
-    revealed, and designates only their own units."""
+    """A GM picks among every army; a Battle due has its two armies (a player sees the enemy unnamed unless
+    revealed, and designates only their own units), so only their commanders' picks are asked."""
     seen = seen_army_ids(membership)
     armies = Army.objects.filter(campaign=campaign).select_related("commander").order_by("commander__name", "name")
-    if due is not None and not membership.is_gm:
+    if due is not None:
         armies = armies.filter(pk__in=[due.first_id, due.second_id])
     designating = armies if membership.is_gm else armies.filter(pk__in=_own_army_ids(membership))
     when = selectors.battle_event_day(campaign=campaign)

@@ -98,5 +98,6 @@ def terrain_advantages_apply(config: dict[str, Any], kinds: list[tuple[str, str]
                     if _matches(unit, advantage["units"]):
                         unit["effects"] = [*unit["effects"], {"when": "reveal", "do": "add",
                                                               "amount": advantage["add"], "to": "own"}]
-        shown.append({"name": name, "kind": kind, "advantages": [advantage_words(a) for a in advantages]})
+        if kind != "open" or advantages:  # plain open ground goes unsaid
+            shown.append({"name": name, "kind": kind, "advantages": [advantage_words(a) for a in advantages]})
     config["terrain"] = shown

@@ -105,6 +105,9 @@ def test_the_start_page_asks_the_first_battle_and_shows_the_choice_at_the_second
     battle = Battle.objects.get()
     assert answer.status_code == 302
     assert [c.get("dervish") or c["tactician"] for c in battle.config["commanders"]] == ["Nature", "Adept"]
+    shown = client.get(reverse("battle-detail", args=[host.ayla.campaign.slug, battle.pk])).content.decode()
+    assert "Dervish (Adds 1 against Nature)" in shown
+    assert "Tactician (Adept)" in shown
     cancel(battle, gm)
     page = client.get(url).content.decode()
     assert "Today: Ayla chose Nature. It holds for every Battle of the Day." in page
