@@ -22,13 +22,13 @@ def test_recruit_train_forecast_close_day_and_ledger(live_server, new_page):
     assert amira.name in player.get_by_test_id("commander-list").inner_text()
     screenshot(player, "economy-commanders-player")
     player.click(f"text={amira.name}")
-    assert player.get_by_test_id("purse-balance").inner_text() == "285"
+    assert player.get_by_test_id("purse-balance").inner_text() == "255"
     screenshot(player, "economy-commander-player")
 
     player.get_by_test_id("offer").filter(has_text="Light Cavalry").get_by_role("button").click()
     player.wait_for_load_state("networkidle")
     assert "Light Cavalry joined" in player.locator(".messages").inner_text()
-    assert player.get_by_test_id("purse-balance").inner_text() == "255"
+    assert player.get_by_test_id("purse-balance").inner_text() == "225"
     screenshot(player, "economy-recruited")
 
     archers = player.get_by_test_id("unit").filter(has_text="Archers")  # Archers train into Rangers
@@ -59,5 +59,5 @@ def test_recruit_train_forecast_close_day_and_ledger(live_server, new_page):
     history = player.get_by_test_id("ledger").inner_text()
     assert "Upkeep for Day 1 of Autumn Muster" in history
     assert "-30" in history
-    assert player.get_by_test_id("purse-balance").inner_text() == "195"
+    assert player.get_by_test_id("purse-balance").inner_text() == "165"
     screenshot(player, "economy-ledger-after-close")
