@@ -39,7 +39,8 @@ def _real_ids() -> dict[str, int]:
               "arrears": "campaign.UpkeepArrears", "upkeep-days": "campaign.Day", "matches": "cardgames.Match",
               "battles": "battles.Battle", "maps": "campaign.TacticalMap", "terrain-regions": "campaign.TerrainRegion",
               "locations": "campaign.Location", "armies": "campaign.Army", "move-orders": "campaign.MoveOrder",
-              "reveals": "campaign.Reveal", "event-clocks": "campaign.Event", "due-battles": "campaign.DueBattle"}
+              "reveals": "campaign.Reveal", "event-clocks": "campaign.Event", "due-battles": "campaign.DueBattle",
+              "items": "campaign.Item", "bases": "campaign.Base"}
     ids = {}
     for resource, label in models.items():
         first = apps.get_model(label).objects.order_by("pk").values_list("pk", flat=True).first()
