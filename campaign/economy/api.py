@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from campaign.campaigns import selectors as campaigns_selectors
@@ -24,6 +25,7 @@ from campaign.economy.serializers import (
     ArrearsSerializer,
     ArrearsSettleSerializer,
     CommanderSerializer,
+    CommanderWriteSerializer,
     DayCloseSerializer,
     DonateWagesSerializer,
     FairEscapeSerializer,
@@ -31,6 +33,7 @@ from campaign.economy.serializers import (
     FundingResponseSerializer,
     LedgerEntrySerializer,
     LedgerPostedSerializer,
+    LedgerReverseSerializer,
     LunariSerializer,
     MoraleBuySerializer,
     OtherCommanderSerializer,
@@ -50,6 +53,7 @@ from campaign.models import (
     Day,
     FundingRequest,
     Item,
+    LedgerTransaction,
     Unit,
     UpkeepArrears,
 )
@@ -101,10 +105,44 @@ class CampaignFilterMixin:
         return queryset if value is None else queryset.filter(**{f"{self.filter_param}_id": value})
 
 
-class CommanderViewSet(CampaignFilterMixin, viewsets.ReadOnlyModelViewSet):
-    """My commanders (a GM: every commander of their campaigns), each with its purse balance (``?campaign=``)."""
+class CommanderViewSet(CampaignFilterMixin, mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                       viewsets.ReadOnlyModelViewSet):
+    """My commanders (a GM: every commander of their campaigns), each with its purse balance (``?campaign=``).
+    A game master creates one (POST) and changes its sheet or its player (PATCH)."""
 
     serializer_class = CommanderSerializer
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    @extend_schema(request=CommanderWriteSerializer, responses={201: CommanderSerializer})
+    def create(self, request, *args, **kwargs):
+        data = _valid(CommanderWriteSerializer, request).validated_data
+        commander = services.commander_create(actor=request.user, **data)
+        return Response(CommanderSerializer(commander).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=CommanderWriteSerializer, responses={200: CommanderSerializer})
+    def partial_update(self, request, *args, **kwargs):
+        commander = self.get_object()
+        body = CommanderWriteSerializer(data=request.data, partial=True, context={"request": request})
+        body.is_valid(raise_exception=True)
+        changes = {k: v for k, v in body.validated_data.items() if k != "campaign"}
+        commander = services.commander_update(commander=commander, actor=request.user, **changes)
+        return Response(CommanderSerializer(commander).data)
+
+    @extend_schema(request=LedgerReverseSerializer, responses={200: LedgerPostedSerializer})
+    @action(detail=True, methods=["post"])
+    def reverse(self, request, pk=None):
+        """A game master reverses one of this commander's ledger transactions, with a reason: the opposite
+        entries are posted, pointing at it; nothing is edited."""
+        commander = self.get_object()
+        _require_gm(request.user, commander.campaign_id)
+        data = _valid(LedgerReverseSerializer, request).validated_data
+        original = LedgerTransaction.objects.filter(pk=data["transaction"], entries__account__commander=commander
+                                                    ).distinct().first()
+        if original is None:
+            raise NotFound("No such transaction in this commander's ledger.")
+        txn = ledger.ledger_reverse(transaction_to_reverse=original, reason=data["reason"], actor=request.user)
+        return Response(LedgerPostedSerializer({"transaction": txn.pk, "purse_balance":
+                                                ledger.ledger_purse_balance(commander=commander)}).data)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):

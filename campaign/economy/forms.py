@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
 
 from campaign.economy.donations import RECIPIENTS
-from campaign.models import Campaign, Commander, Day, EventRecruitOffer, Item
+from campaign.models import POWER_CHOICES, TACTICIAN_CHOICE_CHOICES, Campaign, Commander, Day, EventRecruitOffer, Item
 from campaign.web.numbers import MAX_AMOUNT
 
 
@@ -128,3 +129,32 @@ class DonateWagesForm(forms.Form):
                              help_text="For the record, e.g. the Temple of the Twin Moons.")
     amount = forms.IntegerField(min_value=1, max_value=MAX_AMOUNT, label="Lunari",
                                 help_text="The unit's wages for a Day, unless you give more or less.")
+
+
+class CommanderForm(forms.Form):
+    """A commander's sheet as a game master writes it; the services check the rules."""
+
+    name = forms.CharField(max_length=120)
+    level = forms.IntegerField(min_value=0, max_value=100, initial=1)
+    power = forms.ChoiceField(choices=POWER_CHOICES)
+    tactician_choice = forms.ChoiceField(choices=[("", "None"), *TACTICIAN_CHOICE_CHOICES], required=False,
+                                         label="A Tactician's usual pick")
+    influence = forms.IntegerField(min_value=0, max_value=100, initial=0)
+    player = forms.ModelChoiceField(queryset=None, required=False, empty_label="Nobody: the game masters run it",
+                                    help_text="A player character is played by a member; the others are GM-run.")
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = get_user_model().objects.filter(
+            memberships__campaign=campaign).order_by("username")
+
+    @staticmethod
+    def initial_of(commander: Commander) -> dict:
+        return {"name": commander.name, "level": commander.level, "power": commander.power,
+                "tactician_choice": commander.tactician_choice, "influence": commander.influence,
+                "player": commander.player_id}
+
+
+class LedgerReverseForm(forms.Form):
+    transaction = forms.IntegerField(min_value=1, max_value=10**18 - 1)
+    reason = forms.CharField(max_length=300, label="Why")

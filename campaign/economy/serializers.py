@@ -4,12 +4,15 @@ the inputs of each action.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from rest_framework import serializers
 
 from campaign.economy import selectors
 from campaign.economy.donations import RECIPIENTS
 from campaign.models import (
+    POWER_CHOICES,
     TACTICIAN_CHOICE_CHOICES,
+    Campaign,
     Commander,
     EventRecruitOffer,
     FundingRequest,
@@ -226,3 +229,30 @@ class DonateWagesSerializer(serializers.Serializer):
                                    help_text="Which Temple or family, for the record.")
     amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, required=False,
                                       help_text="Default: the unit's wages for a Day (5 lunari a counted Strength).")
+
+
+class CommanderWriteSerializer(serializers.Serializer):
+    """A commander's sheet as a game master sends it; on PATCH only what is given changes."""
+
+    campaign = serializers.PrimaryKeyRelatedField(queryset=Campaign.objects.none(),
+                                                  help_text="Needed to create; a commander stays in its campaign.")
+    name = serializers.CharField(max_length=120)
+    level = serializers.IntegerField(min_value=0, max_value=100, default=1)
+    power = serializers.ChoiceField(choices=POWER_CHOICES)
+    tactician_choice = serializers.ChoiceField(choices=TACTICIAN_CHOICE_CHOICES, allow_blank=True, default="")
+    influence = serializers.IntegerField(min_value=0, max_value=100, default=0)
+    player = serializers.SlugRelatedField(slug_field="username", queryset=User.objects.none(), allow_null=True,
+                                          default=None, help_text="A member's user name; null: the GMs run it.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        if request is not None:
+            self.fields["campaign"].queryset = Campaign.objects.filter(memberships__user=request.user)
+            self.fields["player"].queryset = User.objects.filter(
+                memberships__campaign__memberships__user=request.user).distinct()
+
+
+class LedgerReverseSerializer(serializers.Serializer):
+    transaction = serializers.IntegerField(min_value=1, help_text="A transaction in this commander's ledger.")
+    reason = serializers.CharField(max_length=300)

@@ -1,14 +1,15 @@
 """Writes for commanders and their forces: commanders (level, power, Influence), items, recruiting (offers and
 prices), training, units killed and retinues named, and Fair Escape. Each is one transaction with an audit row.
 
-Lunari move only through campaign.economy.ledger. Role checks (GM-only actions) happen in the views through
-campaign.campaigns.permissions; a service here also refuses an actor who may not act for the commander whose
-purse or unit it touches (actor None is a scheduled job or the demo loader).
+Lunari move only through campaign.economy.ledger. Only a game master creates commanders or changes their
+sheet; a service here also refuses an actor who may not act for the commander whose purse or unit it touches
+(actor None is a scheduled job or the demo loader).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -54,19 +55,32 @@ def _check_power(power: str, tactician_choice: str) -> None:
                                                    f"column: one of {', '.join(TACTICIAN_CHOICES)}."})
 
 
+def _require_gm(actor: User | None, campaign: Campaign | int, what: str) -> None:
+    """Only a game master of the campaign (or a job, actor None, or a superuser in the admin) may do `what`."""
+    if actor is not None and not actor.is_superuser and not can(membership_for(user=actor, campaign=campaign),
+                                                                  Action.ACT_FOR_ANY):
+        raise NotAllowed(f"Only a game master may {what}.")
+
+
+def _player_checked(campaign: Campaign | int, player: User | None) -> None:
+    campaign_id = campaign if isinstance(campaign, int) else campaign.pk
+    if player is not None and not Membership.objects.filter(campaign_id=campaign_id, user=player).exists():
+        raise ValidationError({"player": f"{player} is not in this campaign: invite them first."})
+
+
 @transaction.atomic
 def commander_create(*, campaign: Campaign, name: str, level: int, power: str, actor: User | None,
                      player: User | None = None, tactician_choice: str = "",
                      influence: int = 0) -> Commander:
-    """A commander with full starting Morale and an empty purse. No player: a GM-run commander."""
+    """A game master makes a commander with full starting Morale and an empty purse. No player: GM-run."""
+    _require_gm(actor, campaign, "create commanders")
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": "Give the commander a name."})
     if level < 0 or influence < 0:
         raise ValidationError("Level and Influence cannot be negative.")
     _check_power(power, tactician_choice)
-    if player is not None and not Membership.objects.filter(campaign=campaign, user=player).exists():
-        raise ValidationError({"player": f"{player} is not in {campaign}: add them as a player first."})
+    _player_checked(campaign, player)
     if Commander.objects.filter(campaign=campaign, name=name).exists():
         raise ValidationError({"name": f"{campaign} already has a commander called {name}: pick another name."})
     commander = Commander.objects.create(campaign=campaign, player=player, name=name, level=level, power=power,
@@ -81,10 +95,15 @@ def commander_create(*, campaign: Campaign, name: str, level: int, power: str, a
 @transaction.atomic
 def commander_update(*, commander: Commander, actor: User | None, name: str | None = None,
                      level: int | None = None, power: str | None = None, tactician_choice: str | None = None,
-                     influence: int | None = None) -> Commander:
-    """Change a commander's sheet. A new level changes the starting Morale from the next Day on."""
+                     influence: int | None = None, player: User | Literal["keep"] | None = "keep") -> Commander:
+    """A game master changes a commander's sheet or who plays it (`player` None: the GMs run it). A new level
+    changes the starting Morale from the next Day on."""
+    _require_gm(actor, commander.campaign_id, "change a commander's sheet")
     commander = lock(Commander.objects).get(pk=commander.pk)
     changes: dict[str, object] = {}
+    if player != "keep" and player != commander.player:
+        _player_checked(commander.campaign_id, player)
+        changes["player"] = player
     if name is not None and name.strip() != commander.name:
         if Commander.objects.filter(campaign_id=commander.campaign_id, name=name.strip()).exists():
             raise ValidationError({"name": f"There is already a commander called {name.strip()}: pick another."})

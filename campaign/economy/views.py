@@ -25,6 +25,7 @@ from campaign.catalogue.unit_cards import unit_cards_pdf
 from campaign.economy import donations, ledger, quests, selectors, services, upkeep
 from campaign.economy import funding as funding_services
 from campaign.economy.forms import (
+    CommanderForm,
     FundingRequestForm,
     FundingResponseForm,
     ItemAddForm,
@@ -98,6 +99,7 @@ def commander_list(request: HttpRequest, slug: str) -> HttpResponse:
                   else selectors.commanders_of_user(user=request.user, campaign=campaign))
     return render(request, "campaign/economy/commander_list.html", {
         "campaign": campaign, "commanders": commanders.order_by("name"), "is_gm": is_gm,
+        "new_form": CommanderForm(campaign=campaign) if is_gm else None,
     })
 
 
@@ -200,6 +202,8 @@ def _commander_context(campaign: Campaign, membership: Membership, commander: Co
         "weapons": [item for item in held if item.kind == Item.Kind.WEAPON],
         "items": held, "item_add_form": ItemAddForm() if membership.is_gm else None,
         "others": others, "borrowed": list(selectors.commander_borrowed_units(commander=commander)),
+        "sheet_form": (CommanderForm(initial=CommanderForm.initial_of(commander), campaign=campaign)
+                       if membership.is_gm else None),
         "fallen": _fallen_rows(commander),
         "weapon_card_offset": WEAPON_CARD_OFFSET,
         "forecast": forecast,

@@ -1,0 +1,78 @@
+"""A game master's pages for commanders: create one, change its sheet or who plays it, and reverse a ledger
+entry with a reason. Thin: parse the form, call the service (which checks the role), show its sentence.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from campaign.campaigns.permissions import NotAllowed
+from campaign.campaigns.views import campaign_membership
+from campaign.economy import ledger, services
+from campaign.economy.forms import CommanderForm, LedgerReverseForm
+from campaign.economy.views import _back, _commander
+from campaign.models import LedgerTransaction
+from campaign.web.forms import form_errors_sentence
+from campaign.web.refusals import refusal_message
+
+
+@login_required
+@require_POST
+def commander_new(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, _ = campaign_membership(request, slug)
+    form = CommanderForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return redirect("commander-list", slug)
+    try:
+        commander = services.commander_create(campaign=campaign, actor=request.user, **form.cleaned_data)
+    except (ValidationError, NotAllowed) as exc:
+        refusal_message(request, exc)
+        return redirect("commander-list", slug)
+    messages.success(request, f"{commander} joins {campaign}, with {commander.morale} Morale and an empty purse.")
+    return redirect("commander-detail", slug, commander.pk)
+
+
+@login_required
+@require_POST
+def commander_edit(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    campaign, _, commander = _commander(request, slug, commander_id)
+    form = CommanderForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return _back(commander, "sheet")
+    try:
+        commander = services.commander_update(commander=commander, actor=request.user, **form.cleaned_data)
+    except (ValidationError, NotAllowed) as exc:
+        refusal_message(request, exc)
+    else:
+        messages.success(request, f"{commander}'s sheet is saved.")
+    return _back(commander, "sheet")
+
+
+@login_required
+@require_POST
+def ledger_reverse(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    """Reverse one of the commander's ledger transactions: the opposite entries, pointing at it, with a reason."""
+    campaign, membership, commander = _commander(request, slug, commander_id)
+    form = LedgerReverseForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return _back(commander, "ledger")
+    txn = get_object_or_404(LedgerTransaction.objects.filter(campaign=campaign, entries__account__commander=commander)
+                            .distinct(), pk=form.cleaned_data["transaction"])
+    if not membership.is_gm:
+        refusal_message(request, NotAllowed("Only a game master may reverse a ledger entry."))
+        return _back(commander, "ledger")
+    try:
+        ledger.ledger_reverse(transaction_to_reverse=txn, reason=form.cleaned_data["reason"], actor=request.user)
+    except ValidationError as exc:
+        refusal_message(request, exc)
+    else:
+        messages.success(request, f"Reversed: {txn.reason}.")
+    return _back(commander, "ledger")
