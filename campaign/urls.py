@@ -2,7 +2,7 @@ from django.urls import path
 
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
-from campaign.economy import gm_commander_views, gm_views, holdings_views
+from campaign.economy import gm_commander_views, gm_views, holdings_views, recruit_views
 from campaign.economy import views as economy_views
 from campaign.map import army_views, clock_views
 from campaign.map import views as map_views
@@ -11,6 +11,7 @@ urlpatterns = [
     path("", campaigns_views.home, name="home"),
     path("c/<slug:slug>/", campaigns_views.campaign_detail, name="campaign-detail"),
     path("c/<slug:slug>/commanders/", economy_views.commander_list, name="commander-list"),
+    path("c/<slug:slug>/recruiting/", recruit_views.recruit_list, name="recruit-list"),
     path("c/<slug:slug>/commanders/new/", gm_commander_views.commander_new, name="commander-new"),
     path("c/<slug:slug>/commanders/<id:commander_id>/", economy_views.commander_detail, name="commander-detail"),
     path("c/<slug:slug>/commanders/<id:commander_id>/sheet/", gm_commander_views.commander_edit,

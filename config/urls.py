@@ -9,6 +9,7 @@ from campaign.campaigns.api import CampaignViewSet, DayViewSet, EventViewSet, Me
 from campaign.catalogue.api import UnitTypeViewSet
 from campaign.economy.api import ArrearsViewSet, CommanderViewSet, FundingRequestViewSet, UnitViewSet, UpkeepDayViewSet
 from campaign.economy.items_api import ItemViewSet
+from campaign.economy.recruit_api import RecruitOfferViewSet
 from campaign.map.api import (
     ArmyViewSet,
     BaseViewSet,
@@ -31,6 +32,7 @@ router.register("memberships", MembershipViewSet, basename="membership")
 router.register("commanders", CommanderViewSet, basename="commander")
 router.register("units", UnitViewSet, basename="unit")
 router.register("items", ItemViewSet, basename="item")
+router.register("recruit-offers", RecruitOfferViewSet, basename="recruit-offer")
 router.register("unit-types", UnitTypeViewSet, basename="unit-type")
 router.register("funding-requests", FundingRequestViewSet, basename="funding-request")
 router.register("arrears", ArrearsViewSet, basename="arrears")

@@ -158,3 +158,17 @@ class CommanderForm(forms.Form):
 class LedgerReverseForm(forms.Form):
     transaction = forms.IntegerField(min_value=1, max_value=10**18 - 1)
     reason = forms.CharField(max_length=300, label="Why")
+
+
+class RecruitOfferForm(forms.Form):
+    """One line of an Event's recruit list as a game master writes it."""
+
+    unit_type = forms.ModelChoiceField(queryset=None, label="Unit type")
+    by_quest = forms.BooleanField(required=False, label="Recruited by quest (at the quest price)")
+    gm_price = forms.IntegerField(min_value=0, max_value=MAX_AMOUNT, required=False, label="Price set by the GMs",
+                                  help_text="Needed for Strengths outside 1 to 5; empty: the rules' price.")
+    note = forms.CharField(max_length=300, required=False, help_text="For a quest: what must be done.")
+
+    def __init__(self, *args, unit_types, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["unit_type"].queryset = unit_types

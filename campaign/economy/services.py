@@ -182,7 +182,8 @@ def commander_dervish_choose(*, commander: Commander, day: Day, choice: str, act
 @transaction.atomic
 def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: User | None, by_quest: bool = False,
                       gm_price: int | None = None, note: str = "") -> EventRecruitOffer:
-    """Put a unit type on an Event's recruit list (or change its terms)."""
+    """A game master puts a unit type on an Event's recruit list (or changes its terms)."""
+    _require_gm(actor, event.campaign_id, "change the recruit list")
     if unit_type.campaign_id not in (None, event.campaign_id):
         raise ValidationError("That unit type belongs to another campaign's catalogue.")
     if gm_price is not None and gm_price < 0:
@@ -199,6 +200,8 @@ def recruit_offer_set(*, event: Event, unit_type: UnitType, actor: User | None, 
 
 @transaction.atomic
 def recruit_offer_remove(*, offer: EventRecruitOffer, actor: User | None) -> None:
+    """A game master takes an offer off the list; the units recruited from it stay, and so does their record."""
+    _require_gm(actor, offer.event.campaign_id, "change the recruit list")
     audit_record(campaign=offer.event.campaign, actor=actor, action="recruit_offer.remove", target=offer)
     offer.delete()
 
