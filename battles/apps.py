@@ -7,9 +7,16 @@ class BattlesConfig(AppConfig):
 
     def ready(self) -> None:
         """A live Battle's result reaches the campaign when its match ends (cardgames knows nothing of battles)."""
+        from battles.engine.roster import DEFAULT_HOUSE_RULES
+        from campaign.campaigns.house_rules import HouseRule, house_rule_register
         from cardgames.signals import match_finished
 
         match_finished.connect(_on_match_finished, dispatch_uid="battles.apply_finished_match")
+        house_rule_register(HouseRule(
+            key="battle.reroll_limit", label="Re-rolls of a tie before the attacker wins", kind="int",
+            default=DEFAULT_HOUSE_RULES["reroll_limit"], minimum=1, maximum=1000,
+            ruling="RULINGS.md: equal base Strength re-rolls; the engine must end, so after 100 re-rolls the "
+                   "attacker wins."))
 
 
 def _on_match_finished(sender, match, **kwargs) -> None:

@@ -8,9 +8,14 @@ class CampaignConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from campaign.campaigns.house_rules import house_rule_check_register
+        from campaign.campaigns.house_rules import HouseRule, house_rule_register
         from campaign.map import battle_terrain
         from campaign.web.numbers import IdConverter
 
         register_converter(IdConverter, "id")  # ids in page URLs: see campaign.web.numbers
-        house_rule_check_register(battle_terrain.HOUSE_RULE, battle_terrain.terrain_rules_checked)
+        house_rule_register(HouseRule(
+            key=battle_terrain.HOUSE_RULE, label="Terrain advantages in Battle", kind="json", default=None,
+            ruling="Army Combat: \"certain environments on the battlefield may grant advantages or disadvantages\". "
+                   "By terrain kind, e.g. {\"difficult\": [{\"side\": \"defender\", \"add\": 1, \"units\": "
+                   "{\"path\": \"Nature\"}}]}; none by default.",
+            check=battle_terrain.terrain_rules_checked))

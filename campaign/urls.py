@@ -1,5 +1,6 @@
 from django.urls import path
 
+from campaign.campaigns import house_rules_views
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
 from campaign.economy import gm_commander_views, gm_views, holdings_views, recruit_views
@@ -52,6 +53,7 @@ urlpatterns = [
     path("c/<slug:slug>/economy/arrears/<id:arrears_id>/<str:decision>/", gm_views.arrears_decide,
          name="arrears-decide"),
     path("c/<slug:slug>/economy/<str:kind>/", gm_views.economy_lunari, name="economy-lunari"),
+    path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/audit/", campaigns_views.audit_trail, name="audit-trail"),
     path("c/<slug:slug>/catalogue/", catalogue_views.catalogue_page, name="catalogue"),
     path("c/<slug:slug>/catalogue/new/", catalogue_views.unit_type_add, name="unit-type-add"),
