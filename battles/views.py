@@ -236,16 +236,18 @@ def battle_log(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
 
 @login_required
 def battle_sheet(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    """The printable sheet for the table. Its QR code opens the result form of a table Battle (the Battle's page
-    when it is live on Muster): absolute, because a phone camera reads it."""
+    """The printable sheet for the table. A table Battle's sheet has boxes for the result, written by hand, and
+    its QR code opens the result form; a live Battle's result is the engine's, so its code opens the Battle's
+    page. Absolute, because a phone's camera reads it."""
     campaign, membership, battle = _battle(request, slug, battle_id)
     unit_seats = sheets.battle_sheet_unit_seats(battle=battle, membership=membership)
     if not unit_seats:
         raise Http404("Only the two commanders and a game master print a Battle's sheet.")
-    target = "battle-log" if battle.mode == Battle.Mode.LOGGED else "battle-detail"
-    qr_url = request.build_absolute_uri(reverse(target, args=[campaign.slug, battle.pk]))
+    by_hand = battle.mode == Battle.Mode.LOGGED
+    qr_url = request.build_absolute_uri(reverse("battle-log" if by_hand else "battle-detail",
+                                                args=[campaign.slug, battle.pk]))
     return render(request, "battles/battle_sheet.html", {
-        "campaign": campaign, "battle": battle, "piles": sheets.PILES, "qr_url": qr_url,
+        "campaign": campaign, "battle": battle, "by_hand": by_hand, "piles": sheets.PILES, "qr_url": qr_url,
         "qr_svg": sheets.battle_sheet_qr_svg(url=qr_url),
         "sides": sheets.battle_sheet_sides(battle=battle, unit_seats=unit_seats)})
 

@@ -1,5 +1,6 @@
 """The printable battle sheet: only a GM or the two commanders' players print it; a table Battle lists both armies,
-a live one only the viewer's own units; its QR code opens the result form (the Battle's page when live)."""
+a live one only the viewer's own units; a table Battle's QR code opens the result form, a live one's the Battle's
+page (the engine keeps its result)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,7 @@ def test_a_live_battle_sheet_never_shows_a_player_the_enemy_units(client, player
     page = response.content.decode()
     assert units_listed(page) == {"Archers"}
     assert "3 units: their cards stay hidden until played." in page
+    assert 'aria-label="Killed"' not in page  # the engine keeps the piles of a live Battle
     assert response.context["qr_url"] == "http://testserver" + url(live, "battle-detail")
     client.force_login(rival)
     page = client.get(url(live)).content.decode()
