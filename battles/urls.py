@@ -13,4 +13,5 @@ urlpatterns = [
     path("c/<slug:slug>/battles/<id:battle_id>/cancel/", views.battle_cancel, name="battle-cancel"),
     path("c/<slug:slug>/battles/<id:battle_id>/hand-to-ai/", views.battle_hand_to_ai, name="battle-hand-to-ai"),
     path("c/<slug:slug>/battles/<id:battle_id>/replay/", views.battle_replay, name="battle-replay"),
+    path("c/<slug:slug>/battles/<id:battle_id>/sheet/", views.battle_sheet, name="battle-sheet"),
 ]

@@ -1,5 +1,6 @@
 """Battle pages: the list, starting one (with its odds), the live table (the match's own table fragment,
-polled by htmx), logging a table Battle, confirming, handing a seat to an AI, the replay, Skirmish odds."""
+polled by htmx), logging a table Battle, confirming, handing a seat to an AI, the replay, the printable battle
+sheet, Skirmish odds."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from battles import selectors, services
+from battles import selectors, services, sheets
 from battles.api import SkirmishOddsSerializer
 from battles.engine.odds import ROLES as SKIRMISH_ROLES
 from battles.engine.state import TRAITS
@@ -190,6 +192,8 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     context["may_confirm"] = battle.mode == Battle.Mode.LOGGED and battle.status == Battle.Status.FINISHED and (
         is_gm or (bool(context["my_seats"]) and battle.entered_by_id != request.user.pk))
     context["result_rows"] = _result_rows(battle)
+    context["may_print"] = battle.is_open and bool(sheets.battle_sheet_unit_seats(battle=battle,
+                                                                                  membership=membership))
     return render(request, "battles/battle_detail.html", context)
 
 
@@ -228,6 +232,24 @@ def battle_log(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     return render(request, "battles/battle_log.html", {"campaign": campaign, "battle": battle, "form": form,
                                                        "seats": [(c, form.seat_fields(s)) for s, c in
                                                                  enumerate(battle.config["commanders"])]})
+
+
+@login_required
+def battle_sheet(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """The printable sheet for the table. A table Battle's sheet has boxes for the result, written by hand, and
+    its QR code opens the result form; a live Battle's result is the engine's, so its code opens the Battle's
+    page. Absolute, because a phone's camera reads it."""
+    campaign, membership, battle = _battle(request, slug, battle_id)
+    unit_seats = sheets.battle_sheet_unit_seats(battle=battle, membership=membership)
+    if not unit_seats:
+        raise Http404("Only the two commanders and a game master print a Battle's sheet.")
+    by_hand = battle.mode == Battle.Mode.LOGGED
+    qr_url = request.build_absolute_uri(reverse("battle-log" if by_hand else "battle-detail",
+                                                args=[campaign.slug, battle.pk]))
+    return render(request, "battles/battle_sheet.html", {
+        "campaign": campaign, "battle": battle, "by_hand": by_hand, "piles": sheets.PILES, "qr_url": qr_url,
+        "qr_svg": sheets.battle_sheet_qr_svg(url=qr_url),
+        "sides": sheets.battle_sheet_sides(battle=battle, unit_seats=unit_seats)})
 
 
 def _post_service(request: HttpRequest, slug: str, battle: Battle, call, success: str) -> HttpResponse:
