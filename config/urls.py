@@ -24,6 +24,14 @@ from campaign.web.api_router import IdRouter
 from campaign.web.login_limits import LimitedLoginView, LimitedObtainAuthToken
 from cardgames.api import MatchViewSet
 
+
+def _superusers_only(request) -> bool:
+    """Every game master task has a page and an endpoint: the Django admin is kept for superusers."""
+    return request.user.is_active and request.user.is_superuser
+
+
+admin.site.has_permission = _superusers_only  # type: ignore[method-assign]
+
 router = IdRouter()
 router.register("campaigns", CampaignViewSet, basename="campaign")
 router.register("events", EventViewSet, basename="event")
