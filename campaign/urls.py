@@ -1,5 +1,6 @@
 from django.urls import path
 
+from campaign.campaigns import account_views, event_views, member_views
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
 from campaign.economy import gm_views, holdings_views
@@ -9,7 +10,19 @@ from campaign.map import views as map_views
 
 urlpatterns = [
     path("", campaigns_views.home, name="home"),
+    path("accounts/sign-up/", account_views.sign_up, name="sign-up"),
+    path("campaigns/new/", account_views.campaign_new, name="campaign-new"),
+    path("join/<str:code>/", account_views.join, name="join"),
     path("c/<slug:slug>/", campaigns_views.campaign_detail, name="campaign-detail"),
+    path("c/<slug:slug>/members/", member_views.members_page, name="members"),
+    path("c/<slug:slug>/members/<id:membership_id>/role/", member_views.member_role, name="member-role"),
+    path("c/<slug:slug>/members/<id:membership_id>/remove/", member_views.member_remove, name="member-remove"),
+    path("c/<slug:slug>/invitations/", member_views.invitation_create, name="invitation-create"),
+    path("c/<slug:slug>/invitations/<id:invitation_id>/revoke/", member_views.invitation_revoke,
+         name="invitation-revoke"),
+    path("c/<slug:slug>/events/", event_views.events_page, name="events"),
+    path("c/<slug:slug>/events/<id:event_id>/edit/", event_views.event_edit, name="event-edit"),
+    path("c/<slug:slug>/schedule/", event_views.schedule, name="schedule"),
     path("c/<slug:slug>/commanders/", economy_views.commander_list, name="commander-list"),
     path("c/<slug:slug>/commanders/<id:commander_id>/", economy_views.commander_detail, name="commander-detail"),
     path("c/<slug:slug>/commanders/<id:commander_id>/recruit/", economy_views.commander_recruit,
