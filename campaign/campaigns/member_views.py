@@ -71,13 +71,14 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
 @require_POST
 def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
     mine, member = _member(request, slug, membership_id)
+    leaving = member.pk == mine.pk
     try:
         services.membership_remove(membership=member, actor=request.user)
     except ValidationError as exc:
         refusal_message(request, exc)
         return _back(slug, "members")
     messages.success(request, f"{member.user} is no longer in {member.campaign}; their commanders stay.")
-    return redirect("home") if member.pk == mine.pk else _back(slug, "members")
+    return redirect("home") if leaving else _back(slug, "members")
 
 
 @login_required
