@@ -43,7 +43,8 @@ def test_sign_up_refusals_say_what_to_do(gm, username, password, says):
 
 def test_an_invitation_has_an_unguessable_code_and_is_audited(campaign, gm):
     first, second = _invite(campaign, gm), _invite(campaign, gm, role=Role.GM, max_uses=3)
-    assert len(first.code) >= 40 and first.code != second.code
+    assert len(first.code) >= 40
+    assert first.code != second.code
     assert (second.role, second.max_uses, second.uses) == (Role.GM, 3, 0)
     assert AuditEntry.objects.filter(campaign=campaign, action="invitation.create").count() == 2
 
@@ -65,7 +66,8 @@ def test_joining_adds_the_member_with_the_invitations_role_and_counts_a_use(camp
     invitation = _invite(campaign, gm, role=Role.GM)
     newcomer = UserFactory(username="rowan")
     joined = services.invitation_join(code=invitation.code, user=newcomer)
-    assert joined.new and joined.membership.role == Role.GM
+    assert joined.new
+    assert joined.membership.role == Role.GM
     invitation.refresh_from_db()
     assert invitation.uses == 1
     assert AuditEntry.objects.filter(campaign=campaign, action="invitation.join", target="rowan").count() == 1
@@ -76,7 +78,8 @@ def test_joining_twice_is_harmless_even_once_the_invitation_is_used_up(campaign,
     newcomer = UserFactory(username="rowan")
     first = services.invitation_join(code=invitation.code, user=newcomer)
     again = services.invitation_join(code=invitation.code, user=newcomer)
-    assert not again.new and again.membership.pk == first.membership.pk
+    assert not again.new
+    assert again.membership.pk == first.membership.pk
     assert services.invitation_join(code=invitation.code, user=player).membership.role == Role.PLAYER
     invitation.refresh_from_db()
     assert invitation.uses == 1
@@ -115,7 +118,8 @@ def test_an_invitation_that_no_longer_holds_is_refused_with_what_to_do(campaign,
     with pytest.raises(ValidationError) as refused:
         services.invitation_join(code=invitation.code, user=UserFactory(username="late"))
     sentence = " ".join(refused.value.messages)
-    assert says in sentence and f"ask a game master of {campaign} for a new link" in sentence
+    assert says in sentence
+    assert f"ask a game master of {campaign} for a new link" in sentence
     assert not Membership.objects.filter(user__username="late").exists()
 
 
