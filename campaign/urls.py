@@ -3,7 +3,7 @@ from django.urls import path
 from campaign.campaigns import account_views, event_views, member_views
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
-from campaign.economy import gm_views, holdings_views
+from campaign.economy import gm_views, holdings_views, recruit_list_views
 from campaign.economy import views as economy_views
 from campaign.map import army_views, clock_views
 from campaign.map import views as map_views
@@ -22,6 +22,10 @@ urlpatterns = [
          name="invitation-revoke"),
     path("c/<slug:slug>/events/", event_views.events_page, name="events"),
     path("c/<slug:slug>/events/<id:event_id>/edit/", event_views.event_edit, name="event-edit"),
+    path("c/<slug:slug>/events/<id:event_id>/recruit-list/", recruit_list_views.recruit_offer_set,
+         name="recruit-offer-set"),
+    path("c/<slug:slug>/events/<id:event_id>/recruit-list/<id:offer_id>/remove/",
+         recruit_list_views.recruit_offer_remove, name="recruit-offer-remove"),
     path("c/<slug:slug>/schedule/", event_views.schedule, name="schedule"),
     path("c/<slug:slug>/commanders/", economy_views.commander_list, name="commander-list"),
     path("c/<slug:slug>/commanders/<id:commander_id>/", economy_views.commander_detail, name="commander-detail"),

@@ -17,6 +17,7 @@ from campaign.campaigns import selectors, services
 from campaign.campaigns.forms import EventForm
 from campaign.campaigns.permissions import Action, can, require
 from campaign.campaigns.views import campaign_membership
+from campaign.catalogue.selectors import unit_types_for_campaign
 from campaign.models import Event
 from campaign.web.forms import form_errors_sentence
 from campaign.web.refusals import refusal_message
@@ -69,6 +70,8 @@ def event_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
                 return redirect("events", slug)
     return render(request, "campaign/event_edit.html", {
         "campaign": campaign, "event": event, "form": form, "days": event.days.all(),
+        "offers": event.recruit_offers.select_related("unit_type"),
+        "unit_types": unit_types_for_campaign(campaign=campaign),
     })
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.catalogue.selectors import unit_types_for_campaign
 from campaign.economy.donations import RECIPIENTS
 from campaign.models import Campaign, Commander, Day, EventRecruitOffer, Item
 from campaign.web.numbers import MAX_AMOUNT
@@ -128,3 +129,16 @@ class DonateWagesForm(forms.Form):
                              help_text="For the record, e.g. the Temple of the Twin Moons.")
     amount = forms.IntegerField(min_value=1, max_value=MAX_AMOUNT, label="Lunari",
                                 help_text="The unit's wages for a Day, unless you give more or less.")
+
+
+class RecruitOfferForm(forms.Form):
+    """A line of an Event's recruit list: a unit type of the campaign's catalogue, on its terms."""
+
+    unit_type = forms.ModelChoiceField(queryset=None, label="Unit type")
+    by_quest = forms.BooleanField(required=False, label="Only after its quest is done")
+    gm_price = forms.IntegerField(required=False, min_value=0, max_value=MAX_AMOUNT, label="GM's price (optional)")
+    note = forms.CharField(required=False, max_length=300)
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["unit_type"].queryset = unit_types_for_campaign(campaign=campaign)

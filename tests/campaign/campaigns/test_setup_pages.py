@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from campaign.campaigns import services
 from campaign.models import Campaign, Event, Invitation, Membership, Role
-from tests.campaign.factories import CommanderFactory, EventRecruitOfferFactory, UserFactory
+from tests.campaign.factories import CommanderFactory, EventRecruitOfferFactory, UnitTypeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -253,3 +253,21 @@ def test_the_checklist_shrinks_as_the_gm_sets_up(client, campaign, gm, player, e
     _invite(campaign, gm)
     texts = [text for text, _ in client.get(f"/c/{campaign.slug}/").context["checklist"]]
     assert texts == ["The map has no picture: upload one."]
+
+
+def test_gm_keeps_the_recruit_list_on_the_event_page(client, campaign, gm, player, event):
+    unit_type = UnitTypeFactory(name="Pikemen")
+    edit = f"/c/{campaign.slug}/events/{event.pk}/edit/"
+    client.force_login(gm)
+    assert "Pikemen (Strength 2)" in client.get(edit).content.decode()
+    response = client.post(f"{edit[:-5]}recruit-list/", {"unit_type": unit_type.pk, "gm_price": 30, "note": "Guild"})
+    assert response.url == f"{edit}#recruit-list"
+    assert "Pikemen may be recruited" in _said(response)
+    offer = event.recruit_offers.get()
+    assert (offer.gm_price, offer.by_quest) == (30, False)
+    assert "Unit type:" in _said(client.post(f"{edit[:-5]}recruit-list/", {"unit_type": 999999}))
+    client.force_login(player)
+    assert client.post(f"{edit[:-5]}recruit-list/{offer.pk}/remove/").status_code == 403
+    client.force_login(gm)
+    assert "off Spring Muster" in _said(client.post(f"{edit[:-5]}recruit-list/{offer.pk}/remove/"))
+    assert not event.recruit_offers.exists()
