@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign.campaigns import house_rules_views
+from campaign.campaigns import account_views, event_views, house_rules_views, member_views
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
 from campaign.economy import gm_commander_views, gm_views, holdings_views, recruit_views
@@ -10,7 +10,19 @@ from campaign.map import views as map_views
 
 urlpatterns = [
     path("", campaigns_views.home, name="home"),
+    path("accounts/sign-up/", account_views.sign_up, name="sign-up"),
+    path("campaigns/new/", account_views.campaign_new, name="campaign-new"),
+    path("join/<str:code>/", account_views.join, name="join"),
     path("c/<slug:slug>/", campaigns_views.campaign_detail, name="campaign-detail"),
+    path("c/<slug:slug>/members/", member_views.members_page, name="members"),
+    path("c/<slug:slug>/members/<id:membership_id>/role/", member_views.member_role, name="member-role"),
+    path("c/<slug:slug>/members/<id:membership_id>/remove/", member_views.member_remove, name="member-remove"),
+    path("c/<slug:slug>/invitations/", member_views.invitation_create, name="invitation-create"),
+    path("c/<slug:slug>/invitations/<id:invitation_id>/revoke/", member_views.invitation_revoke,
+         name="invitation-revoke"),
+    path("c/<slug:slug>/events/", event_views.events_page, name="events"),
+    path("c/<slug:slug>/events/<id:event_id>/edit/", event_views.event_edit, name="event-edit"),
+    path("c/<slug:slug>/schedule/", event_views.schedule, name="schedule"),
     path("c/<slug:slug>/commanders/", economy_views.commander_list, name="commander-list"),
     path("c/<slug:slug>/recruiting/", recruit_views.recruit_list, name="recruit-list"),
     path("c/<slug:slug>/commanders/new/", gm_commander_views.commander_new, name="commander-new"),

@@ -184,7 +184,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # A Tactician's pick is the same choice set on a commander and on a Battle's start: one enum, one name.
-    "ENUM_NAME_OVERRIDES": {"TacticianChoiceEnum": "battles.engine.powers.TACTICIAN_CHOICES"},
+    # A member's role is one choice set on memberships and invitations, named apart from a unit's role.
+    "ENUM_NAME_OVERRIDES": {"TacticianChoiceEnum": "battles.engine.powers.TACTICIAN_CHOICES",
+                            "RoleEnum": "campaign.models.campaigns.Role"},
 }
 
 # Celery: Redis when REDIS_URL is set, otherwise an embedded filesystem broker under var/.

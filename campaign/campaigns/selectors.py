@@ -1,20 +1,29 @@
-"""Reads for campaigns, Events, Days and memberships: only what a user's memberships let them see."""
+"""Reads for campaigns, Events, Days, memberships and invitations: only what a user's memberships let them see;
+what a new campaign still lacks (the GM's setup checklist)."""
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import connection
 from django.db.models import QuerySet
+from django.utils import timezone
+from django_celery_beat.models import PeriodicTask
 
 from campaign.models import (
     AuditEntry,
     Campaign,
+    Commander,
     Day,
     Event,
     Heartbeat,
     HourLog,
+    Invitation,
     Membership,
+    Role,
+    TacticalMap,
 )
 
 
@@ -37,6 +46,79 @@ def days_visible_to(*, user) -> QuerySet[Day]:
 
 def memberships_visible_to(*, user) -> QuerySet[Membership]:
     return Membership.objects.filter(campaign__memberships__user=user).select_related("user", "campaign").distinct()
+
+
+def members_of(*, campaign: Campaign) -> QuerySet[Membership]:
+    return campaign.memberships.select_related("user").order_by("role", "user__username")
+
+
+def invitations_of(*, campaign: Campaign) -> QuerySet[Invitation]:
+    return campaign.invitations.select_related("created_by", "campaign")
+
+
+def invitations_managed_by(*, user) -> QuerySet[Invitation]:
+    """Invitations of the campaigns where the user is a game master: the codes are the GMs' to hand out."""
+    return Invitation.objects.filter(campaign__memberships__user=user, campaign__memberships__role=Role.GM
+                                     ).select_related("campaign", "created_by").distinct()
+
+
+def invitation_by_code(*, code: str) -> Invitation | None:
+    return Invitation.objects.select_related("campaign").filter(code=code).first()
+
+
+def invitation_refusal(invitation: Invitation, *, now: datetime | None = None) -> str:
+    """Why nobody may join with this invitation any more ("" while they may): revoked, expired or used up."""
+    to, ask = f"This invitation to {invitation.campaign}", f"ask a game master of {invitation.campaign} for a new link."
+    if invitation.revoked_at is not None:
+        return f"{to} was withdrawn: {ask}"
+    if invitation.expires_at <= (now or timezone.now()):
+        return f"{to} expired on {timezone.localtime(invitation.expires_at):%d %b %Y at %H:%M}: {ask}"
+    if invitation.max_uses is not None and invitation.uses >= invitation.max_uses:
+        return f"{to} has been used as many times as it allows ({invitation.max_uses}): {ask}"
+    return ""
+
+
+def events_with_days(*, campaign: Campaign) -> QuerySet[Event]:
+    return campaign.events.prefetch_related("days").order_by("starts_at", "id")
+
+
+def beat_schedule() -> QuerySet[PeriodicTask]:
+    """Celery beat's entries (django-celery-beat keeps them in the database), for the GMs' schedule page."""
+    return PeriodicTask.objects.select_related("interval", "crontab").order_by("name")
+
+
+@dataclass(frozen=True)
+class SetupGap:
+    """Something a campaign still lacks, and the page (URL name, arguments after the slug) where a GM adds it."""
+
+    text: str
+    url_name: str
+    args: tuple = ()
+    anchor: str = ""
+
+
+def campaign_setup_gaps(*, campaign: Campaign) -> list[SetupGap]:
+    """What a GM has still to set up before players can play: empty once the campaign is ready."""
+    gaps = []
+    tactical_map = TacticalMap.objects.filter(campaign=campaign).first()
+    if tactical_map is None or not tactical_map.picture:
+        gaps.append(SetupGap("The map has no picture: upload one.", "map-edit"))
+    event, _ = event_and_day_today(campaign=campaign)
+    if not campaign.events.exists():
+        gaps.append(SetupGap("There are no Events: create the first.", "events", anchor="new-event"))
+    elif event is not None and not event.recruit_offers.exists():
+        gaps.append(SetupGap(f"{event.name} has no recruit list: choose what may be recruited there.",
+                             "event-edit", (event.pk,), "recruit-list"))
+    led = Commander.objects.filter(campaign=campaign, player__isnull=False).values("player_id")
+    bare = list(members_of(campaign=campaign).filter(role=Role.PLAYER).exclude(user_id__in=led))
+    if bare:
+        names = ", ".join(m.user.get_username() for m in bare)
+        gaps.append(SetupGap(f"Without a commander: {names}. Give each player one.", "commander-list",
+                             anchor="new-commander"))
+    if not campaign.invitations.exists():
+        gaps.append(SetupGap("Nobody has been invited: create an invitation link for your players.", "members",
+                             anchor="invitations"))
+    return gaps
 
 
 def event_current_day(*, event: Event) -> Day | None:

@@ -1,12 +1,16 @@
-"""Writes for campaigns, their members and roles (at least one game master always), Events and the
-workers' heartbeat. Each change a person makes is audited.
+"""Writes for accounts (signing up), campaigns, their members, roles and invitations (at least one game master
+always), Events and the workers' heartbeat. Each change a person makes to a campaign is audited.
 """
 
 from __future__ import annotations
 
+import secrets
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -15,15 +19,33 @@ from django.utils.text import slugify
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.house_rules import house_rules_check
+from campaign.campaigns.selectors import invitation_refusal
 from campaign.locking import lock
 from campaign.models import (
     Campaign,
     Day,
     Event,
     Heartbeat,
+    Invitation,
     Membership,
     Role,
 )
+
+UNKNOWN_INVITATION = ("This invitation link is not known: check that you copied all of it, or ask a game master "
+                      "of the campaign for a new one.")
+
+
+@transaction.atomic
+def user_sign_up(*, username: str, password: str) -> User:
+    """A new account: a name no one has (in any letter case) and a password Django's validators accept."""
+    username = username.strip()
+    if not username:
+        raise ValidationError({"username": "Choose a username."})
+    UnicodeUsernameValidator()(username)
+    if User.objects.filter(username__iexact=username).exists():
+        raise ValidationError({"username": f"The username {username} is taken: choose another, or log in."})
+    validate_password(password, User(username=username))
+    return User.objects.create_user(username=username, password=password)
 
 
 def _unique_slug(name: str) -> str:
@@ -69,11 +91,15 @@ def campaign_update(*, campaign: Campaign, actor: User, name: str | None = None,
     return campaign
 
 
+def _check_role(role: str) -> None:
+    if role not in Role.values:
+        raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
+
+
 @transaction.atomic
 def membership_add(*, campaign: Campaign, user: User, role: str,
                    actor: User | None) -> Membership:
-    if role not in Role.values:
-        raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
+    _check_role(role)
     if Membership.objects.filter(campaign=campaign, user=user).exists():
         raise ValidationError({"user": f"{user} is already in {campaign}: change their role instead."})
     membership = Membership.objects.create(campaign=campaign, user=user, role=role)
@@ -89,8 +115,7 @@ def _ensure_another_gm(membership: Membership) -> None:
 
 @transaction.atomic
 def membership_set_role(*, membership: Membership, role: str, actor: User) -> Membership:
-    if role not in Role.values:
-        raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
+    _check_role(role)
     if role != membership.role:
         _ensure_another_gm(membership)
         old = membership.role
@@ -106,6 +131,61 @@ def membership_remove(*, membership: Membership, actor: User) -> None:
     _ensure_another_gm(membership)
     audit_record(campaign=membership.campaign, actor=actor, action="membership.remove", target=membership.user)
     membership.delete()
+
+
+@transaction.atomic
+def invitation_create(*, campaign: Campaign, actor: User, expires_at: datetime, role: str = Role.PLAYER,
+                      max_uses: int | None = None) -> Invitation:
+    """An invitation link with a role. Its code is 32 random bytes: it cannot be guessed, only handed on."""
+    _check_role(role)
+    if timezone.is_naive(expires_at) or expires_at <= timezone.now():
+        raise ValidationError({"expires_at": "An invitation must expire in the future: pick a later date."})
+    if max_uses is not None and max_uses < 1:
+        raise ValidationError({"max_uses": "Allow at least one use, or leave the number of uses empty."})
+    invitation = Invitation.objects.create(campaign=campaign, code=secrets.token_urlsafe(32), role=role,
+                                           created_by=actor, expires_at=expires_at, max_uses=max_uses)
+    audit_record(campaign=campaign, actor=actor, action="invitation.create", target=invitation,
+                 data={"invitation": invitation.pk, "role": role, "expires_at": expires_at.isoformat(),
+                       "max_uses": max_uses})
+    return invitation
+
+
+@transaction.atomic
+def invitation_revoke(*, invitation: Invitation, actor: User) -> Invitation:
+    """Nobody joins with it from now on; those who joined stay. Revoking twice changes nothing."""
+    invitation = lock(Invitation.objects).select_related("campaign").get(pk=invitation.pk)
+    if invitation.revoked_at is None:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        audit_record(campaign=invitation.campaign, actor=actor, action="invitation.revoke", target=invitation,
+                     data={"invitation": invitation.pk})
+    return invitation
+
+
+@dataclass(frozen=True)
+class Joined:
+    membership: Membership
+    new: bool  # False: they were already a member, and nothing changed
+
+
+@transaction.atomic
+def invitation_join(*, code: str, user: User) -> Joined:
+    """Join the invitation's campaign with its role. Idempotent: a member who follows it again (a retry on poor
+    signal, a second click) keeps their membership and role, and uses nothing up, even if it has since run out."""
+    invitation = lock(Invitation.objects).select_related("campaign").filter(code=code).first()
+    if invitation is None:
+        raise ValidationError(UNKNOWN_INVITATION)
+    existing = Membership.objects.select_related("campaign").filter(campaign=invitation.campaign, user=user).first()
+    if existing is not None:
+        return Joined(membership=existing, new=False)
+    refusal = invitation_refusal(invitation)
+    if refusal:
+        raise ValidationError(refusal)
+    membership = Membership.objects.create(campaign=invitation.campaign, user=user, role=invitation.role)
+    Invitation.objects.filter(pk=invitation.pk).update(uses=F("uses") + 1)
+    audit_record(campaign=invitation.campaign, actor=user, action="invitation.join", target=user,
+                 data={"invitation": invitation.pk, "role": invitation.role})
+    return Joined(membership=membership, new=True)
 
 
 def _check_event_times(starts_at: datetime, ends_at: datetime) -> None:

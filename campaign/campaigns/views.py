@@ -1,4 +1,4 @@
-"""Pages for people: the home page (my campaigns) and a campaign's page."""
+"""Pages for people: the home page (my campaigns) and a campaign's page (with the GMs' setup checklist)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 
 from battles.selectors import battles_open_count
@@ -39,6 +40,13 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "campaign/home.html", {"memberships": memberships})
 
 
+def _setup_checklist(campaign: Campaign) -> list[tuple[str, str]]:
+    """Each thing the campaign still lacks, with the link to the page where a GM adds it."""
+    return [(gap.text, reverse(gap.url_name, args=(campaign.slug, *gap.args)) + (f"#{gap.anchor}" if gap.anchor
+                                                                                   else ""))
+            for gap in selectors.campaign_setup_gaps(campaign=campaign)]
+
+
 @login_required
 def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
@@ -54,6 +62,7 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "heartbeat": heartbeat,
         "worker_ok": worker_age is not None and worker_age < 180,
         "is_gm": membership.is_gm,
+        "checklist": _setup_checklist(campaign) if can(membership, Action.EDIT_CAMPAIGN) else [],
     })
 
 

@@ -8,7 +8,7 @@ those two are re-exported too. The model modules import Django, each other and t
 
 from __future__ import annotations
 
-from campaign.models.campaigns import AuditEntry, Campaign, Day, Event, Heartbeat, Membership, Role
+from campaign.models.campaigns import AuditEntry, Campaign, Day, Event, Heartbeat, Invitation, Membership, Role
 from campaign.models.catalogue import UnitPath, UnitRole, UnitType, _artwork_path
 from campaign.models.commanders import (
     POWER_CHOICES,
@@ -52,7 +52,8 @@ from campaign.models.map import (
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
     "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FundingRequest",
-    "Heartbeat", "HourLog", "ImmutableLedgerError", "Item", "LedgerEntry", "LedgerEntryQuerySet", "LedgerTransaction",
+    "Heartbeat", "HourLog", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry", "LedgerEntryQuerySet",
+    "LedgerTransaction",
     "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
     "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
     "UpkeepMoralePledge",

@@ -1,5 +1,5 @@
-"""Campaigns, their Events and Days, who plays in them (memberships and roles), the audit trail and the
-workers' heartbeat.
+"""Campaigns, their Events and Days, who plays in them (memberships, roles and invitations), the audit trail
+and the workers' heartbeat.
 """
 
 from __future__ import annotations
@@ -110,6 +110,30 @@ class Membership(models.Model):
     @property
     def is_gm(self) -> bool:
         return self.role == Role.GM
+
+
+class Invitation(models.Model):
+    """A link a game master hands out: whoever follows it before it expires, is revoked or is used up joins the
+    campaign with its role. The code is the secret, so it is long and random."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    code = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    max_uses = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: as many as follow it in time.")
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.CheckConstraint(condition=Q(max_uses__isnull=True) | Q(max_uses__gte=1),
+                                              name="invitation_max_uses_positive")]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.campaign} as {self.get_role_display().lower()}"
 
 
 class AuditEntry(models.Model):
