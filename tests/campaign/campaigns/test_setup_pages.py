@@ -237,7 +237,7 @@ def test_a_new_campaign_shows_the_gm_what_is_missing_and_not_the_player(client, 
     client.force_login(gm)
     gaps = client.get(f"/c/{campaign.slug}/").context["checklist"]
     assert [link for _, link in gaps] == [f"/c/{campaign.slug}/map/edit/", f"/c/{campaign.slug}/events/#new-event",
-                                          f"/c/{campaign.slug}/members/#members",
+                                          f"/c/{campaign.slug}/commanders/#new-commander",
                                           f"/c/{campaign.slug}/members/#invitations"]
     assert "player1" in gaps[2][0]
     client.force_login(player)
