@@ -29,6 +29,8 @@ urlpatterns = [
     path("c/<slug:slug>/commanders/<id:commander_id>/", economy_views.commander_detail, name="commander-detail"),
     path("c/<slug:slug>/commanders/<id:commander_id>/sheet/", gm_commander_views.commander_edit,
          name="commander-edit"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/retire/", gm_commander_views.commander_retire,
+         name="commander-retire"),
     path("c/<slug:slug>/commanders/<id:commander_id>/ledger/reverse/", gm_commander_views.ledger_reverse,
          name="ledger-reverse"),
     path("c/<slug:slug>/commanders/<id:commander_id>/recruit/", economy_views.commander_recruit,

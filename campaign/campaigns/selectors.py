@@ -109,7 +109,7 @@ def campaign_setup_gaps(*, campaign: Campaign) -> list[SetupGap]:
     elif event is not None and not event.recruit_offers.exists():
         gaps.append(SetupGap(f"{event.name} has no recruit list: choose what may be recruited there.",
                              "event-edit", (event.pk,), "recruit-list"))
-    led = Commander.objects.filter(campaign=campaign, player__isnull=False).values("player_id")
+    led = Commander.objects.active().filter(campaign=campaign, player__isnull=False).values("player_id")
     bare = list(members_of(campaign=campaign).filter(role=Role.PLAYER).exclude(user_id__in=led))
     if bare:
         names = ", ".join(m.user.get_username() for m in bare)

@@ -41,6 +41,7 @@ from campaign.economy.serializers import (
     QuestRecordSerializer,
     RecruitSerializer,
     RetinueNameSerializer,
+    RetireSerializer,
     TrainingSerializer,
     TrainSerializer,
     UnitSerializer,
@@ -126,6 +127,14 @@ class CommanderViewSet(CampaignFilterMixin, mixins.CreateModelMixin, mixins.Upda
         body.is_valid(raise_exception=True)
         changes = {k: v for k, v in body.validated_data.items() if k != "campaign"}
         commander = services.commander_update(commander=commander, actor=request.user, **changes)
+        return Response(CommanderSerializer(commander).data)
+
+    @extend_schema(request=RetireSerializer, responses={200: CommanderSerializer})
+    @action(detail=True, methods=["post"])
+    def retire(self, request, pk=None):
+        """A game master retires the commander from play (kept on record) or brings them back."""
+        retired = _valid(RetireSerializer, request).validated_data["retired"]
+        commander = services.commander_retire(commander=self.get_object(), actor=request.user, retired=retired)
         return Response(CommanderSerializer(commander).data)
 
     @extend_schema(request=LedgerReverseSerializer, responses={200: LedgerPostedSerializer})

@@ -24,7 +24,7 @@ class PaidByForm(forms.Form):
     def __init__(self, *args, commander: Commander, **kwargs):
         super().__init__(*args, **kwargs)
         self.commander = commander
-        self.fields["paid_by"].queryset = Commander.objects.filter(campaign_id=commander.campaign_id)
+        self.fields["paid_by"].queryset = Commander.objects.active().filter(campaign_id=commander.campaign_id)
 
     def payer(self) -> Commander:
         return self.cleaned_data.get("paid_by") or self.commander
@@ -63,7 +63,7 @@ class FundingRequestForm(forms.Form):
 
     def __init__(self, *args, requester: Commander, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["funder"].queryset = Commander.objects.filter(campaign_id=requester.campaign_id).exclude(
+        self.fields["funder"].queryset = Commander.objects.active().filter(campaign_id=requester.campaign_id).exclude(
             pk=requester.pk)
 
 
@@ -114,7 +114,7 @@ class OtherCommanderForm(forms.Form):
 
     def __init__(self, *args, commander: Commander, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["to"].queryset = Commander.objects.filter(campaign_id=commander.campaign_id).exclude(
+        self.fields["to"].queryset = Commander.objects.active().filter(campaign_id=commander.campaign_id).exclude(
             pk=commander.pk)
 
 

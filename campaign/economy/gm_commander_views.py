@@ -1,5 +1,6 @@
-"""A game master's pages for commanders: create one, change its sheet or who plays it, and reverse a ledger
-entry with a reason. Thin: parse the form, call the service (which checks the role), show its sentence.
+"""A game master's pages for commanders: create one, change its sheet or who plays it, retire it or bring it
+back, and reverse a ledger entry with a reason. Thin: parse the form, call the service (which checks the
+role), show its sentence.
 """
 
 from __future__ import annotations
@@ -52,6 +53,22 @@ def commander_edit(request: HttpRequest, slug: str, commander_id: int) -> HttpRe
         refusal_message(request, exc)
     else:
         messages.success(request, f"{commander}'s sheet is saved.")
+    return _back(commander, "sheet")
+
+
+@login_required
+@require_POST
+def commander_retire(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    """Retire a commander from play (``retired=1``) or bring them back (``retired=0``)."""
+    _, _, commander = _commander(request, slug, commander_id)
+    retired = request.POST.get("retired") == "1"
+    try:
+        commander = services.commander_retire(commander=commander, actor=request.user, retired=retired)
+    except (ValidationError, NotAllowed) as exc:
+        refusal_message(request, exc)
+    else:
+        messages.success(request, f"{commander} is retired: on record, out of play." if retired
+                         else f"{commander} is back in play.")
     return _back(commander, "sheet")
 
 

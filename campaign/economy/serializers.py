@@ -40,7 +40,7 @@ class CommanderSerializer(serializers.ModelSerializer):
     class Meta:
         model = Commander
         fields = ["id", "campaign", "name", "player", "level", "power", "tactician_choice", "dervish_choice",
-                  "dervish_day", "morale", "starting_morale", "influence", "in_battle", "purse_balance"]
+                  "dervish_day", "morale", "starting_morale", "influence", "in_battle", "purse_balance", "retired_at"]
         read_only_fields = fields
 
     def get_purse_balance(self, commander: Commander) -> int:
@@ -256,3 +256,7 @@ class CommanderWriteSerializer(serializers.Serializer):
 class LedgerReverseSerializer(serializers.Serializer):
     transaction = serializers.IntegerField(min_value=1, help_text="A transaction in this commander's ledger.")
     reason = serializers.CharField(max_length=300)
+
+
+class RetireSerializer(serializers.Serializer):
+    retired = serializers.BooleanField(help_text="true: retire from play (kept on record); false: bring back.")

@@ -136,6 +136,25 @@ def commander_update(*, commander: Commander, actor: User | None, name: str | No
 
 
 @transaction.atomic
+def commander_retire(*, commander: Commander, actor: User | None, retired: bool = True) -> Commander:
+    """A game master retires a commander from play (it stays on record: ledger, units, Battles) or brings it
+    back. Not in a Battle, and with no army on the map: withdraw or disband those first."""
+    _require_gm(actor, commander.campaign_id, "retire a commander")
+    commander = lock(Commander.objects).get(pk=commander.pk)
+    if (commander.retired_at is not None) == retired:
+        return commander
+    if retired and commander.in_battle:
+        raise ValidationError(f"{commander} is in a Battle: retire them once it is over.")
+    if retired and commander.armies.filter(map__isnull=False).exists():
+        raise ValidationError(f"{commander} has armies on the map: withdraw or disband them first.")
+    commander.retired_at = timezone.now() if retired else None
+    commander.save(update_fields=["retired_at"])
+    audit_record(campaign=commander.campaign, actor=actor, action="commander.retire" if retired else
+                 "commander.return", target=commander)
+    return commander
+
+
+@transaction.atomic
 def commander_set_in_battle(*, commander: Commander, in_battle: bool, actor: User | None) -> Commander:
     """The battles app marks a commander as fighting (no Morale may be bought) and done."""
     commander = lock(Commander.objects).get(pk=commander.pk)
@@ -225,6 +244,8 @@ def unit_recruit(*, commander: Commander, unit_type: UnitType, event: Event, pai
     """
     require_acting_for(actor=actor, commander=paid_by)
     same_campaign(commander, paid_by, event)
+    if commander.retired_at is not None:
+        raise ValidationError(f"{commander} is retired: a game master brings them back before they recruit.")
     if event.status == Event.Status.CLOSED:
         raise ValidationError(f"{event.name} is over: recruit at a running Event.")
     offer = lock(EventRecruitOffer.objects).filter(event=event, unit_type=unit_type).first()

@@ -98,7 +98,8 @@ def commander_list(request: HttpRequest, slug: str) -> HttpResponse:
     commanders = (selectors.commanders_of_campaign(campaign=campaign) if is_gm
                   else selectors.commanders_of_user(user=request.user, campaign=campaign))
     return render(request, "campaign/economy/commander_list.html", {
-        "campaign": campaign, "commanders": commanders.order_by("name"), "is_gm": is_gm,
+        "campaign": campaign, "commanders": commanders.active().order_by("name"), "is_gm": is_gm,
+        "retired": commanders.filter(retired_at__isnull=False).order_by("name"),
         "new_form": CommanderForm(campaign=campaign) if is_gm else None,
     })
 
@@ -194,7 +195,7 @@ def _commander_context(campaign: Campaign, membership: Membership, commander: Co
     payers = list(selectors.commanders_for_member(membership=membership))
     unit_rows = _unit_rows(units, membership, event)
     held = list(selectors.commander_items(commander=commander))
-    others = list(Commander.objects.filter(campaign=campaign).exclude(pk=commander.pk).order_by("name"))
+    others = list(Commander.objects.active().filter(campaign=campaign).exclude(pk=commander.pk).order_by("name"))
     return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
         "balance": balance, "ledger_rows": _ledger_rows(commander, balance),

@@ -16,8 +16,15 @@ POWER_CHOICES = [(power, power) for power in COMMANDER_POWERS]
 TACTICIAN_CHOICE_CHOICES = [(power, power) for power in TACTICIAN_CHOICES]
 
 
+class CommanderQuerySet(models.QuerySet):
+    def active(self) -> CommanderQuerySet:
+        """Commanders still in play (not retired)."""
+        return self.filter(retired_at__isnull=True)
+
+
 class Commander(models.Model):
-    """A commander of armies: a player character (with a player) or a non-player commander the GMs run."""
+    """A commander of armies: a player character (with a player) or a non-player commander the GMs run.
+    A retired commander stays on record (ledger, Battles) but leaves play."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="commanders")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -40,6 +47,9 @@ class Commander(models.Model):
     morale_bought_on = models.ForeignKey(Day, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
                                          help_text="The Day on which Morale was last bought (once per Day).")
     created_at = models.DateTimeField(auto_now_add=True)
+    retired_at = models.DateTimeField(null=True, blank=True, help_text="When a game master retired it from play.")
+
+    objects = CommanderQuerySet.as_manager()
 
     class Meta:
         ordering = ["campaign", "name"]

@@ -10,7 +10,7 @@ from django.urls import reverse
 from campaign.campaigns.permissions import NotAllowed
 from campaign.economy import ledger, services
 from campaign.models import AuditEntry, Commander, LedgerTransaction
-from tests.campaign.factories import CommanderFactory
+from tests.campaign.factories import CommanderFactory, EventRecruitOfferFactory, UnitTypeFactory
 from tests.helpers import api_for
 
 pytestmark = pytest.mark.django_db
@@ -98,3 +98,32 @@ def test_commanders_and_reversals_in_the_api(campaign, gm, player):
                     format="json").status_code == 404
     with pytest.raises(NotAllowed):
         services.commander_create(campaign=campaign, name="Y", level=1, power="Scout", actor=player)
+
+
+def test_a_gm_retires_a_commander_and_brings_them_back(client, campaign, gm, player, event):
+    amira = CommanderFactory(campaign=campaign, name="Amira", player=player, lunari=100)
+    bastian = CommanderFactory(campaign=campaign, name="Bastian")
+    client.force_login(gm)
+    url = reverse("commander-retire", args=[campaign.slug, amira.pk])
+    response = client.post(url, {"retired": "1"}, follow=True)
+    assert "Amira is retired: on record, out of play." in response.content.decode()
+    listing = client.get(reverse("commander-list", args=[campaign.slug])).content.decode()
+    assert 'data-testid="retired-list"' in listing
+    bastian_page = client.get(reverse("commander-detail", args=[campaign.slug, bastian.pk])).content.decode()
+    assert f'<option value="{amira.pk}">Amira</option>' not in bastian_page  # not a lending or giving target
+    spearmen = UnitTypeFactory(strength=2)
+    EventRecruitOfferFactory(event=event, unit_type=spearmen)
+    with pytest.raises(ValidationError, match="Amira is retired"):
+        services.unit_recruit(commander=Commander.objects.get(pk=amira.pk), unit_type=spearmen, event=event,
+                              paid_by=amira, actor=None)
+    assert ledger.ledger_purse_balance(commander=amira) == 100  # on record: the purse stays
+    back = api_for(gm).post(f"/api/commanders/{amira.pk}/retire/", {"retired": False}, format="json")
+    assert (back.status_code, back.json()["retired_at"]) == (200, None)
+    assert api_for(player).post(f"/api/commanders/{amira.pk}/retire/", {"retired": True},
+                                format="json").status_code == 403
+
+
+def test_a_commander_in_battle_or_on_the_map_is_not_retired(campaign, gm):
+    busy = CommanderFactory(campaign=campaign, name="Busy", in_battle=True)
+    with pytest.raises(ValidationError, match="is in a Battle"):
+        services.commander_retire(commander=busy, actor=gm)
