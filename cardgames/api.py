@@ -32,9 +32,11 @@ class MatchSeatSerializer(serializers.ModelSerializer):
 
 
 class StakesSerializer(serializers.Serializer):
-    pot = serializers.IntegerField(help_text="Lunari staked by all seats together.")
-    status = serializers.ChoiceField(choices=["held", "paid", "returned"],
-                                     help_text="held in escrow, paid to the winner's commander, or returned.")
+    pot = serializers.IntegerField(help_text="Lunari staked by all seats (and the bank) together.")
+    status = serializers.ChoiceField(choices=["held", "paid", "returned", "kept"],
+                                     help_text="held in escrow, paid to the winner's commander, returned, or kept "
+                                               "by the bank (an AI beat a person who played the bank).")
+    bank = serializers.IntegerField(help_text="Lunari the campaign's bank staked (a practice game by house rule).")
     paid_to = serializers.IntegerField(source="paid_to.pk", read_only=True, allow_null=True,
                                        help_text="The id of the commander who took the pot.")
 

@@ -33,12 +33,14 @@ class TableView:
 @dataclass(frozen=True)
 class Stakes:
     """What a match's seats staked and where the pot is: `held` in escrow, `paid` to the winner's commander,
-    or `returned` to each staker (a draw or a cancel)."""
+    `returned` to each staker (a draw or a cancel) or `kept` by the bank (an AI beat a person who played the
+    bank). `bank` is the bank's own stake (the pot counts it)."""
 
     seats: list[MatchSeat]
     pot: int
     status: str
     paid_to: Commander | None
+    bank: int = 0
 
 
 def match_stakes(*, match: Match) -> Stakes | None:
@@ -47,12 +49,13 @@ def match_stakes(*, match: Match) -> Stakes | None:
     staked = [s for s in seats if s.stake]
     if not staked:
         return None
-    pot = sum(s.stake for s in staked)
+    pot = sum(s.stake for s in staked) + match.bank_stake
     if any(_escrow(s).status == EscrowHold.Status.HELD for s in staked):
-        return Stakes(staked, pot, "held", None)
+        return Stakes(staked, pot, "held", None, match.bank_stake)
     winner = match.result.get("winner") if match.status == Match.Status.FINISHED else None
     paid_to = next((s.commander for s in seats if s.seat == winner), None)
-    return Stakes(staked, pot, "paid" if paid_to else "returned", paid_to)
+    kept = match.bank_stake and winner is not None and paid_to is None
+    return Stakes(staked, pot, "paid" if paid_to else "kept" if kept else "returned", paid_to, match.bank_stake)
 
 
 def _escrow(seat: MatchSeat) -> EscrowHold:
