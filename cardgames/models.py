@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from cardgames.registry import CARD_GAMES, ENGINES
+from cardgames.registry import CARD_GAMES, ENGINES, settings_shown
 
 
 class AIPolicy(models.TextChoices):
@@ -147,3 +147,7 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenges {self.challenged} to {self.get_game_display()}"
+
+    def settings_changed(self) -> str:
+        """The settings that differ from the game's defaults, in a few words ("" for none)."""
+        return "; ".join(f"{s.label} {s.shown}" for s in settings_shown(self.game, self.config) if s.changed)
