@@ -161,7 +161,8 @@ class _PlayerEncounterForm(forms.Form):
 
     game = forms.ChoiceField(choices=card_game_choices())
     stake = forms.IntegerField(label="Stake (lunari)", min_value=0, max_value=MAX_AMOUNT, initial=0)
-    config = SettingJSONField(label="Settings", required=False, initial={}, widget=forms.Textarea(attrs={"rows": 2, "cols": 20}),
+    config = SettingJSONField(label="Settings", required=False, initial={},
+                              widget=forms.Textarea(attrs={"rows": 2, "cols": 20}),
                               help_text="Only what differs from the game's defaults, e.g. {\"victories\": 2}.",
                               error_messages={"invalid": "The settings are JSON data, like {\"victories\": 2}."})
 
