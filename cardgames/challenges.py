@@ -103,7 +103,7 @@ def _close(challenge: Challenge, status: str, actor, match: Match | None = None)
     challenge.match = match
     challenge.answered_at = timezone.now()
     challenge.save(update_fields=["status", "match", "answered_at"])
-    audit_record(campaign=challenge.challenger.campaign, actor=actor, action=f"challenge.{status}",
+    audit_record(campaign=challenge.campaign, actor=actor, action=f"challenge.{status}",
                  target=challenge, data={"match": match.pk if match else None})
     return challenge
 
