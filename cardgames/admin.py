@@ -1,9 +1,10 @@
-"""Matches in the admin: read-mostly (the log is immutable; play happens on the play pages)."""
+"""Matches and challenges in the admin: read-mostly (the log is immutable; play happens on the play pages, and
+challenges are answered there)."""
 
 from django.contrib import admin
 
 from campaign.campaigns.admin import ReadOnlyAdmin
-from cardgames.models import Match, MatchAction, MatchSeat
+from cardgames.models import Challenge, Match, MatchAction, MatchSeat
 
 
 class MatchSeatInline(admin.TabularInline):
@@ -17,8 +18,8 @@ class MatchSeatInline(admin.TabularInline):
 class MatchAdmin(admin.ModelAdmin):
     list_display = ["__str__", "campaign", "game", "status", "version", "created_at"]
     list_filter = ["game", "status", "campaign"]
-    readonly_fields = ["game", "config", "seed", "state", "chance", "status", "result", "version", "created_by",
-                       "finished_at"]
+    readonly_fields = ["game", "config", "seed", "state", "chance", "status", "result", "version", "bank_stake",
+                       "created_by", "finished_at"]
     inlines = [MatchSeatInline]
 
 
@@ -26,3 +27,9 @@ class MatchAdmin(admin.ModelAdmin):
 class MatchActionAdmin(ReadOnlyAdmin):
     list_display = ["match", "index", "seat", "action", "at"]
     list_filter = ["match__game"]
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "campaign", "stake", "status", "created_at"]
+    list_filter = ["game", "status", "campaign"]

@@ -1,4 +1,5 @@
-"""Matches in the API: my matches, starting one (a game master), the table as my seat sees it, and acting on it."""
+"""Matches in the API: my matches, starting one (a game master), the table as my seat sees it, and acting on it;
+a player's practice game against an AI, and challenges between commanders (sent, listed, answered)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from rest_framework.response import Response
 
 from campaign.campaigns.permissions import Action as Permission
 from campaign.campaigns.permissions import membership_for, require
-from campaign.models import Commander
+from campaign.models import Commander, Role
 from campaign.web.numbers import MAX_AMOUNT
-from cardgames import selectors, services
-from cardgames.models import AIPolicy, Match, MatchSeat
+from cardgames import challenges, selectors, services
+from cardgames.models import AIPolicy, Challenge, Match, MatchSeat
 from cardgames.registry import card_game_choices, seats_refusal
 
 MAX_ID = 10**18 - 1
@@ -32,9 +33,11 @@ class MatchSeatSerializer(serializers.ModelSerializer):
 
 
 class StakesSerializer(serializers.Serializer):
-    pot = serializers.IntegerField(help_text="Lunari staked by all seats together.")
-    status = serializers.ChoiceField(choices=["held", "paid", "returned"],
-                                     help_text="held in escrow, paid to the winner's commander, or returned.")
+    pot = serializers.IntegerField(help_text="Lunari staked by all seats (and the bank) together.")
+    status = serializers.ChoiceField(choices=["held", "paid", "returned", "kept"],
+                                     help_text="held in escrow, paid to the winner's commander, returned, or kept "
+                                               "by the bank (an AI beat a person who played the bank).")
+    bank = serializers.IntegerField(help_text="Lunari the campaign's bank staked (a practice game by house rule).")
     paid_to = serializers.IntegerField(source="paid_to.pk", read_only=True, allow_null=True,
                                        help_text="The id of the commander who took the pot.")
 
@@ -97,6 +100,92 @@ class MatchCreateSerializer(serializers.Serializer):
         return attrs
 
 
+class _PlayerEncounterSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=card_game_choices())
+    stake = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    config = serializers.JSONField(required=False, default=dict,
+                                   help_text="The settings that differ from the game's defaults, as for a match.")
+
+
+class PracticeSerializer(_PlayerEncounterSerializer):
+    commander = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="My commander (id) who plays.")
+    policy = serializers.ChoiceField(choices=[value for value in AIPolicy.values if value],
+                                     help_text="The AI to play against.")
+
+
+class ChallengeSerializer(serializers.ModelSerializer):
+    challenger_name = serializers.StringRelatedField(source="challenger")
+    challenged_name = serializers.StringRelatedField(source="challenged")
+
+    class Meta:
+        model = Challenge
+        fields = ["id", "campaign", "challenger", "challenger_name", "challenged", "challenged_name", "game",
+                  "config", "stake", "status", "match", "created_at", "answered_at"]
+        read_only_fields = fields
+
+
+class ChallengeCreateSerializer(_PlayerEncounterSerializer):
+    challenger = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="My commander (id).")
+    challenged = serializers.IntegerField(min_value=1, max_value=MAX_ID,
+                                          help_text="The commander (id) challenged, of the same campaign.")
+    stake = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0,
+                                     help_text="Lunari each side stakes, held in escrow when the challenge is "
+                                               "accepted.")
+
+
+def _commander(user, commander_id: int, field: str) -> Commander:
+    """A commander of a campaign the user is a member of (else a 400 naming the field)."""
+    commander = Commander.objects.filter(pk=commander_id, campaign__memberships__user=user) \
+        .select_related("campaign", "player").first()
+    if commander is None:
+        raise serializers.ValidationError({field: [f"There is no commander {commander_id} in your campaigns."]})
+    return commander
+
+
+class ChallengeViewSet(viewsets.ReadOnlyModelViewSet):
+    """Challenges sent by or to my commanders (all of a campaign's for its game master). `accept` starts the
+    match with both stakes in escrow (a retried accept answers the same match); `decline` and `withdraw` move
+    nothing. Another player's challenge is a 404; answering for a commander not mine is a 403."""
+
+    serializer_class = ChallengeSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Challenge.objects.none()
+        gm_of = list(self.request.user.memberships.filter(role=Role.GM).values_list("campaign_id", flat=True))
+        return selectors.challenges_visible(user=self.request.user, gm_of=gm_of).order_by("-created_at", "-id")
+
+    @extend_schema(request=ChallengeCreateSerializer, responses={201: ChallengeSerializer})
+    def create(self, request):
+        """Challenge another commander of my commander's campaign to a game, with its settings and a stake."""
+        body = ChallengeCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        challenger = _commander(request.user, data.pop("challenger"), "challenger")
+        challenged = _commander(request.user, data.pop("challenged"), "challenged")
+        challenge = challenges.challenge_create(challenger=challenger, challenged=challenged, actor=request.user,
+                                                **data)
+        return Response(ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def accept(self, request, pk=None):
+        match = challenges.challenge_accept(challenge=self.get_object(), actor=request.user)
+        return Response(MatchSerializer(match).data)
+
+    @extend_schema(request=None, responses={200: ChallengeSerializer})
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        return Response(ChallengeSerializer(challenges.challenge_decline(challenge=self.get_object(),
+                                                                         actor=request.user)).data)
+
+    @extend_schema(request=None, responses={200: ChallengeSerializer})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        return Response(ChallengeSerializer(challenges.challenge_withdraw(challenge=self.get_object(),
+                                                                          actor=request.user)).data)
+
+
 class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     """Matches of my campaigns. `table` is what my seat may see (a spectator's view if I have no seat).
     A game master starts one with `create`."""
@@ -126,6 +215,18 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
                                       config=data["config"], actor=request.user,
                                       seats=[_seat_spec(campaign, index, seat)
                                              for index, seat in enumerate(data["seats"])])
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PracticeSerializer, responses={201: MatchSerializer})
+    @action(detail=False, methods=["post"])
+    def practice(self, request):
+        """Start a practice game of my commander against an AI: nothing staked, unless the campaign's house rule
+        `card_ai_stakes` lets the bank match the stake (then the bank keeps it if the AI wins)."""
+        body = PracticeSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        commander = _commander(request.user, data.pop("commander"), "commander")
+        match = challenges.practice_start(commander=commander, actor=request.user, **data)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: dict})

@@ -1,7 +1,7 @@
 """The card-game part of the demo: a Command Dice wager in progress between the two demo players, with
-20 lunari of each one's commander in escrow, a finished match against the AI to replay, and one
-encounter of each other card game under way between the two players: the Unity game has a third seat,
-played by an AI, and a house rule (a hand of 7)."""
+20 lunari of each one's commander in escrow, a finished match against the AI to replay, one
+encounter of each other card game under way between the two players (the Unity game has a third seat,
+played by an AI, and a house rule: a hand of 7), and an open challenge from Bastian to Amira."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ import json
 from django.contrib.auth import get_user_model
 
 from campaign.models import Commander
-from cardgames import services
+from cardgames import challenges, services
 from cardgames.models import AIPolicy, Match
 from cardgames.registry import CARD_GAMES
 from cardgames.selectors import match_table
 
 WAGER_STAKE = 20
+CHALLENGE_STAKE = 10
 UNDER_WAY = [("unholy-war", "Duel of the Unholy War at the shrine", 11, (), {}),
              ("squad-combat", "Squads clash in the ravine", 5, (), {}),
              ("unity", "A game of Unity by the campfire", 3, (AIPolicy.GREEDY,), {"hand_size": 7})]
@@ -46,6 +47,10 @@ def load_demo_matches(*, campaign) -> list[Match]:
     services.match_play_ai(match_id=practice.pk)
     under_way = [_under_way(campaign, event, gm, game, title, seed, [amira, bastian], ais, config)
                  for game, title, seed, ais, config in UNDER_WAY]
+    challenger, challenged = (_first_commander(campaign, user) for user in (bastian, amira))
+    if challenger and challenged:
+        challenges.challenge_create(challenger=challenger, challenged=challenged, game="command-dice",
+                                    stake=CHALLENGE_STAKE, actor=bastian)
     return [wager, practice, *under_way]
 
 
@@ -70,5 +75,9 @@ def _first_legal(match: Match, seat: int) -> list:
 
 def _staking_seat(campaign, user) -> services.SeatSpec:
     """The player's seat, staking for their first commander (no stake if the demo economy made none)."""
-    commander = Commander.objects.filter(campaign=campaign, player=user).order_by("pk").first()
+    commander = _first_commander(campaign, user)
     return services.SeatSpec(user.username, user, commander=commander, stake=WAGER_STAKE if commander else 0)
+
+
+def _first_commander(campaign, user) -> Commander | None:
+    return Commander.objects.filter(campaign=campaign, player=user).order_by("pk").first()

@@ -1,5 +1,6 @@
 """The GM's form to start an encounter of one game: who (or which AI) sits in each seat the game allows, what
-each seat's commander stakes, and the game's settings, preset to their defaults."""
+each seat's commander stakes, and the game's settings, preset to their defaults; and a player's forms to
+challenge another commander or practise against an AI (the services check the settings and the stake)."""
 
 from __future__ import annotations
 
@@ -153,3 +154,46 @@ class MatchStartForm(forms.Form):
                     name = f"{name} (seat {index + 1})"
                 specs.append(SeatSpec(name, None, value, commander, stake))
         return specs
+
+
+class _PlayerEncounterForm(forms.Form):
+    """What a player's challenge and practice game share: the game, the stake and the settings that differ."""
+
+    game = forms.ChoiceField(choices=card_game_choices())
+    stake = forms.IntegerField(label="Stake (lunari)", min_value=0, max_value=MAX_AMOUNT, initial=0)
+    config = SettingJSONField(label="Settings", required=False, initial={},
+                              widget=forms.Textarea(attrs={"rows": 2, "cols": 20}),
+                              help_text="Only what differs from the game's defaults, e.g. {\"victories\": 2}.",
+                              error_messages={"invalid": "The settings are JSON data, like {\"victories\": 2}."})
+
+    def clean_config(self) -> dict:
+        return self.cleaned_data["config"] or {}
+
+
+class ChallengeForm(_PlayerEncounterForm):
+    """My commander challenges another player's commander; each side stakes the same."""
+
+    field_order = ["challenger", "challenged", "game", "stake", "config"]
+
+    def __init__(self, *args, mine, others, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["challenger"] = forms.ModelChoiceField(mine, label="Your commander", empty_label=None)
+        self.fields["challenged"] = forms.ModelChoiceField(others, label="Challenge")
+        self.fields["stake"].help_text = "Each side stakes this much; held in escrow when the challenge is accepted."
+        self.order_fields(self.field_order)
+
+
+class PracticeForm(_PlayerEncounterForm):
+    """My commander against an AI; a stake only where the house rule lets the bank take one."""
+
+    field_order = ["commander", "policy", "game", "stake", "config"]
+
+    def __init__(self, *args, mine, bank_stakes: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["commander"] = forms.ModelChoiceField(mine, label="Your commander", empty_label=None)
+        self.fields["policy"] = forms.ChoiceField(label="Against", choices=[c for c in AIPolicy.choices if c[0]])
+        if bank_stakes:
+            self.fields["stake"].help_text = "The bank stakes as much; if the AI wins, the bank keeps yours."
+        else:
+            del self.fields["stake"]
+        self.order_fields(self.field_order)

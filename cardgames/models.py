@@ -1,13 +1,13 @@
 """Card-game matches: a game's record (config, seed, every action and chance outcome), who sits where
-(a person or an AI, playing for a commander and staking lunari if the game master says so), and the
-encounter of the campaign it resolves."""
+(a person or an AI, playing for a commander and staking lunari if the game master says so), the
+encounter of the campaign it resolves, and the challenges players send each other to start one."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
 
-from cardgames.registry import ENGINES
+from cardgames.registry import CARD_GAMES, ENGINES, settings_shown
 
 
 class AIPolicy(models.TextChoices):
@@ -39,6 +39,9 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     result = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(default=0)
+    bank_stake = models.PositiveIntegerField(default=0, help_text=(
+        "Lunari the campaign's bank stakes against the person in a practice game with an AI (house rule "
+        "card_ai_stakes): paid to the person if they win; if the AI wins, the bank keeps the person's stake."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -106,3 +109,45 @@ class MatchAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} #{self.index}: seat {self.seat} {self.action}"
+
+
+class Challenge(models.Model):
+    """A player's challenge: their commander against another commander of the campaign, at a game with its
+    settings, each side staking `stake` lunari. It stays open until the challenged commander's player accepts
+    (the match starts, both stakes in escrow) or declines, or the challenger withdraws it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="challenges")
+    challenger = models.ForeignKey("campaign.Commander", on_delete=models.PROTECT, related_name="challenges_sent")
+    challenged = models.ForeignKey("campaign.Commander", on_delete=models.PROTECT,
+                                   related_name="challenges_received")
+    game = models.CharField(max_length=40, choices=[(name, ENGINES[name][1]) for name in CARD_GAMES])
+    config = models.JSONField(default=dict, blank=True, help_text="The settings that differ from the defaults.")
+    stake = models.PositiveIntegerField(default=0, help_text="Lunari each side stakes.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.PROTECT, related_name="challenge")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(challenger=models.F("challenged")),
+                                   name="challenge_not_oneself"),
+            models.CheckConstraint(condition=models.Q(status="accepted", match__isnull=False)
+                                   | (~models.Q(status="accepted") & models.Q(match__isnull=True)),
+                                   name="challenge_accepted_iff_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged} to {self.get_game_display()}"
+
+    def settings_changed(self) -> str:
+        """The settings that differ from the game's defaults, in a few words ("" for none)."""
+        return "; ".join(f"{s.label} {s.shown}" for s in settings_shown(self.game, self.config) if s.changed)

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
+from django.db.models import Q, QuerySet
 
 from campaign.models import Commander, EscrowHold
 from campaign.web.numbers import parse_count
-from cardgames.models import Match, MatchSeat
-from cardgames.registry import SettingShown, game_for, settings_shown
+from cardgames.models import Challenge, Match, MatchSeat
+from cardgames.registry import CARD_GAMES, SettingShown, game_for, settings_shown
 from gamekit.protocol import as_action
 from gamekit.replay import GameRecord, replay
 
@@ -33,12 +34,14 @@ class TableView:
 @dataclass(frozen=True)
 class Stakes:
     """What a match's seats staked and where the pot is: `held` in escrow, `paid` to the winner's commander,
-    or `returned` to each staker (a draw or a cancel)."""
+    `returned` to each staker (a draw or a cancel) or `kept` by the bank (an AI beat a person who played the
+    bank). `bank` is the bank's own stake (the pot counts it)."""
 
     seats: list[MatchSeat]
     pot: int
     status: str
     paid_to: Commander | None
+    bank: int = 0
 
 
 def match_stakes(*, match: Match) -> Stakes | None:
@@ -47,12 +50,13 @@ def match_stakes(*, match: Match) -> Stakes | None:
     staked = [s for s in seats if s.stake]
     if not staked:
         return None
-    pot = sum(s.stake for s in staked)
+    pot = sum(s.stake for s in staked) + match.bank_stake
     if any(_escrow(s).status == EscrowHold.Status.HELD for s in staked):
-        return Stakes(staked, pot, "held", None)
+        return Stakes(staked, pot, "held", None, match.bank_stake)
     winner = match.result.get("winner") if match.status == Match.Status.FINISHED else None
     paid_to = next((s.commander for s in seats if s.seat == winner), None)
-    return Stakes(staked, pot, "paid" if paid_to else "returned", paid_to)
+    kept = match.bank_stake and winner is not None and paid_to is None
+    return Stakes(staked, pot, "paid" if paid_to else "kept" if kept else "returned", paid_to, match.bank_stake)
 
 
 def _escrow(seat: MatchSeat) -> EscrowHold:
@@ -143,10 +147,35 @@ def match_replay(*, match: Match, step: str, seat: int | None) -> ReplayStep:
     return ReplayStep(step=at, total=total, events=events, table=table)
 
 
+def challenges_visible(*, user, gm_of: list[int] | None = None) -> QuerySet[Challenge]:
+    """The challenges a user may see: those sent by or to their commanders, and every challenge of the campaigns
+    (ids) they are a game master of."""
+    return Challenge.objects.filter(Q(challenger__player=user) | Q(challenged__player=user)
+                                    | Q(campaign_id__in=gm_of or [])) \
+        .select_related("campaign", "challenger__player", "challenged__player", "match")
+
+
+@dataclass(frozen=True)
+class Encounters:
+    """A player's side of the encounters page: their open challenges sent and received, and the card games
+    they sit at that are still being played."""
+
+    sent: list[Challenge]
+    received: list[Challenge]
+    playing: list[Match]
+
+
+def encounters_for(*, campaign, user) -> Encounters:
+    open_ = list(challenges_visible(user=user).filter(campaign=campaign, status=Challenge.Status.OPEN))
+    playing = Match.objects.filter(campaign=campaign, game__in=CARD_GAMES, status=Match.Status.ACTIVE,
+                                   seats__user=user, seats__ai="").distinct()
+    return Encounters(sent=[c for c in open_ if c.challenger.player_id == user.pk],
+                      received=[c for c in open_ if c.challenged.player_id == user.pk],
+                      playing=list(playing))
+
+
 def encounters_active_count(*, campaign) -> int:
     """Card-game encounters in progress (battles are counted by the battles app)."""
-    from cardgames.registry import CARD_GAMES
-
     return Match.objects.filter(campaign=campaign, game__in=CARD_GAMES, status=Match.Status.ACTIVE).count()
 
 

@@ -49,9 +49,10 @@ class SeatSpec:
     stake: int = 0
 
 
-def _check_seats(campaign, seats: list[SeatSpec]) -> None:
+def _check_seats(campaign, seats: list[SeatSpec], bank_stake: int) -> None:
     """A commander plays only through their own player; with any stake, every seat plays for a commander
-    (the winner's commander takes the pot, so there must be one whoever wins)."""
+    (the winner's commander takes the pot, so there must be one whoever wins), unless the bank stakes for the
+    AI seats: then each person stakes what the bank does, and if an AI wins the bank keeps the pot."""
     for spec in seats:
         if not spec.ai and spec.user is None:
             raise ValidationError({"seats": f"Seat {spec.name!r} needs a person or an AI."})
@@ -70,7 +71,12 @@ def _check_seats(campaign, seats: list[SeatSpec]) -> None:
     commanders = [spec.commander.pk for spec in seats if spec.commander is not None]
     if len(commanders) != len(set(commanders)):
         raise ValidationError({"seats": "A commander can sit on one side of a match only."})
-    if any(spec.stake for spec in seats) and len(commanders) != len(seats):
+    if bank_stake:
+        people = [spec for spec in seats if not spec.ai]
+        if len(people) != 1 or people[0].commander is None or people[0].stake != bank_stake:
+            raise ValidationError({"seats": f"Against the bank, one person plays for their commander and stakes "
+                                            f"what the bank does ({bank_stake} lunari); the other seats are AIs."})
+    elif any(spec.stake for spec in seats) and len(commanders) != len(seats):
         raise ValidationError({"seats": "With lunari at stake, every seat plays for a commander: "
                                         "pick one for each seat, or set every stake to 0."})
 
@@ -100,16 +106,17 @@ def match_ai_sweep(*, batch: int = 200) -> int:
 
 @transaction.atomic
 def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=None, title: str = "",
-                 config: dict | None = None, seed: int | None = None) -> Match:
+                 config: dict | None = None, seed: int | None = None, bank_stake: int = 0) -> Match:
     """A new match; each stake moves into escrow in the same transaction (refused with a sentence when a purse
     cannot cover it, and then nothing is created). `config` holds the settings that differ from the game's
     defaults (`registry.game_settings`); the seat count and the config are checked by `registry.game_start`.
-    AI seats start moving at once if it is their turn."""
+    `bank_stake` is what the campaign's bank stakes against the one person at an AI table: nothing is held for
+    it, since the bank may always pay. AI seats start moving at once if it is their turn."""
     try:
         engine = game_for(game)
     except ValueError as exc:
         raise ValidationError({"game": str(exc)}) from None
-    _check_seats(campaign, seats)
+    _check_seats(campaign, seats, bank_stake)
     seed = secrets.randbelow(2**62) if seed is None else seed
     try:
         state = game_start(game, config or {}, [s.name for s in seats], seed)
@@ -119,13 +126,14 @@ def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=Non
         raise ValidationError({"config": f"This game cannot start with these settings: {exc.message}"}) from None
     match = Match.objects.create(campaign=campaign, event=event, game=game, title=title, config=config or {},
                                  seed=seed, state=engine.dump(state), chance=list(state.dice.log),
-                                 created_by=actor)
+                                 bank_stake=bank_stake, created_by=actor)
     holds = [_stake_hold(s, match, actor) for s in seats]
     MatchSeat.objects.bulk_create([MatchSeat(match=match, seat=i, name=s.name, user=s.user, ai=s.ai,
                                              commander=s.commander, stake=s.stake, escrow=hold)
                                    for i, (s, hold) in enumerate(zip(seats, holds, strict=True))])
     audit_record(campaign=campaign, actor=actor, action="match.create", target=match,
-                 data={"game": game, "seats": [s.name for s in seats], "stakes": [s.stake for s in seats]})
+                 data={"game": game, "seats": [s.name for s in seats], "stakes": [s.stake for s in seats],
+                       "bank_stake": bank_stake})
     _enqueue_ai_if_due(match)
     return match
 
@@ -284,8 +292,21 @@ def _settle(match: Match, actor) -> list[LedgerTransaction]:
             raise RuntimeError(f"Seat {seat.pk} holds a stake in escrow but plays for no commander.")
         paid.append(economy_ledger.ledger_escrow_release(hold=hold, to_commander=to_winner or staker, actor=actor,
                                                          reason=why))
+    if paid and match.bank_stake and winner is not None:
+        paid.append(_bank_side(match, to_winner, seats, actor))
     if paid:
         audit_record(campaign=match.campaign, actor=actor, action="match.stakes", target=match,
                      data={"paid_to": str(to_winner) if to_winner else "stakers",
                            "transactions": [txn.pk for txn in paid]})
     return paid
+
+
+def _bank_side(match: Match, to_winner: Commander | None, seats: list[MatchSeat], actor) -> LedgerTransaction:
+    """The bank's side of a practice stake, once the person's stake is back in their purse: the bank pays them
+    as much again when they win, and takes their stake when an AI wins."""
+    if to_winner is not None:
+        return economy_ledger.ledger_grant(commander=to_winner, amount=match.bank_stake, actor=actor,
+                                           reason=f"{match}: won {match.bank_stake} lunari from the bank")
+    staker = next(s.commander for s in seats if s.commander is not None)
+    return economy_ledger.ledger_fine(commander=staker, amount=match.bank_stake, actor=actor,
+                                      reason=f"{match}: won by the AI, the bank keeps the stake")

@@ -17,6 +17,7 @@ from campaign.campaigns.views import campaign_membership
 from campaign.web.numbers import parse_id
 from campaign.web.poll_tokens import poll_token, poll_unchanged
 from cardgames import selectors, services
+from cardgames.challenge_views import player_side
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
 from cardgames.registry import CARD_GAMES, card_game_choices, game_title
@@ -39,7 +40,8 @@ def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
 
 @login_required
 def match_list(request: HttpRequest, slug: str) -> HttpResponse:
-    """The campaign's encounters; a GM also gets the start form of the game chosen with ``?game=``."""
+    """The campaign's encounters; a player with a commander also gets their challenges, the games they sit at and
+    the forms to challenge or practise, and a GM the start form of the game chosen with ``?game=``."""
     campaign, membership = campaign_membership(request, slug)
     members = campaign.memberships.select_related("user")
     form = None
@@ -63,7 +65,8 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
     matches = campaign.matches.filter(game__in=CARD_GAMES).prefetch_related(*SEAT_PREFETCH)
     rows = [(match, selectors.match_stakes(match=match)) for match in matches]
     return render(request, "cardgames/match_list.html", {"campaign": campaign, "rows": rows, "form": form,
-                                                         "games": card_game_choices()})
+                                                         "games": card_game_choices(),
+                                                         **player_side(campaign, request.user)})
 
 
 def _table_context(match: Match, seat: int | None, is_gm: bool) -> dict:

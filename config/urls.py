@@ -23,7 +23,7 @@ from campaign.map.api import (
 from campaign.map.clock_api import DueBattleViewSet, EventClockViewSet
 from campaign.web.api_router import IdRouter
 from campaign.web.login_limits import LimitedLoginView, LimitedObtainAuthToken
-from cardgames.api import MatchViewSet
+from cardgames.api import ChallengeViewSet, MatchViewSet
 
 
 def _superusers_only(request) -> bool:
@@ -48,6 +48,7 @@ router.register("funding-requests", FundingRequestViewSet, basename="funding-req
 router.register("arrears", ArrearsViewSet, basename="arrears")
 router.register("upkeep-days", UpkeepDayViewSet, basename="upkeep-day")
 router.register("matches", MatchViewSet, basename="match")
+router.register("challenges", ChallengeViewSet, basename="challenge")
 router.register("battles", BattleViewSet, basename="battle")
 router.register("maps", TacticalMapViewSet, basename="map")
 router.register("terrain-regions", TerrainRegionViewSet, basename="terrain-region")

@@ -33,7 +33,7 @@ def test_load_demo_command_prints_the_logins(capsys):
 
 def test_demo_has_a_card_game_in_progress_and_one_to_replay():
     from cardgames.demo import load_demo_matches
-    from cardgames.models import Match
+    from cardgames.models import Challenge, Match
 
     campaign, _ = load_demo()
     load_demo_matches(campaign=campaign)
@@ -43,6 +43,9 @@ def test_demo_has_a_card_game_in_progress_and_one_to_replay():
     assert wager.version == 1
     practice = Match.objects.get(campaign=campaign, title="Practice against the AI")
     assert practice.status == Match.Status.FINISHED
+    challenge = Challenge.objects.get(campaign=campaign)  # one, though the demo was loaded twice
+    assert (challenge.challenger.player.username, challenge.challenged.player.username, challenge.game,
+            challenge.stake, challenge.status) == ("bastian", "amira", "command-dice", 10, Challenge.Status.OPEN)
     under_way = Match.objects.filter(campaign=campaign, game__in=["unholy-war", "squad-combat", "unity"])
     assert sorted(m.game for m in under_way) == ["squad-combat", "unholy-war", "unity"]
     assert all(m.status == Match.Status.ACTIVE and m.version == 4 for m in under_way)

@@ -177,7 +177,7 @@ def test_the_gm_starts_a_staked_encounter_and_the_pages_and_api_show_the_stakes(
     api = APIClient()
     api.force_authenticate(player)
     data = api.get(f"/api/matches/{match.pk}/").json()
-    assert data["stakes"] == {"pot": 50, "status": "held", "paid_to": None}
+    assert data["stakes"] == {"pot": 50, "status": "held", "paid_to": None, "bank": 0}
     assert [(s["commander"], s["commander_name"], s["stake"]) for s in data["seats"]] == [
         (amira.pk, "Amira", 25), (bastian.pk, "Bastian", 25)]
     services.match_cancel(match=match, actor=gm)
