@@ -17,8 +17,8 @@ from campaign.campaigns.permissions import membership_for, require
 from campaign.models import Commander, Role
 from campaign.web.numbers import MAX_AMOUNT
 from cardgames import challenges, selectors, services
-from cardgames.models import AIPolicy, Challenge, Match, MatchSeat
-from cardgames.registry import card_game_choices, seats_refusal
+from cardgames.models import AI_POLICIES, AIPolicy, Challenge, Match, MatchSeat
+from cardgames.registry import CARD_GAME_CHOICES, seats_refusal
 
 MAX_ID = 10**18 - 1
 """Ids are at most 18 digits (`campaign.web.numbers`): every such number fits the database."""
@@ -66,7 +66,7 @@ class ActSerializer(serializers.Serializer):
 class SeatInputSerializer(serializers.Serializer):
     user = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID,
                                     help_text="A member of the campaign who plays this seat (their id).")
-    ai = serializers.ChoiceField(choices=[value for value in AIPolicy.values if value], required=False,
+    ai = serializers.ChoiceField(choices=AI_POLICIES, required=False,
                                  help_text="Or the AI that plays it.")
     commander = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID,
                                          help_text="The commander (id) the seat's person plays for.")
@@ -82,7 +82,7 @@ class SeatInputSerializer(serializers.Serializer):
 class MatchCreateSerializer(serializers.Serializer):
     campaign = serializers.IntegerField(min_value=1, max_value=MAX_ID,
                                         help_text="The campaign (id) whose game master starts the match.")
-    game = serializers.ChoiceField(choices=card_game_choices())
+    game = serializers.ChoiceField(choices=CARD_GAME_CHOICES)
     title = serializers.CharField(max_length=160, required=False, default="", allow_blank=True)
     seats = SeatInputSerializer(many=True, help_text="In seat order; as many as the game takes (see `config`).")
     config = serializers.JSONField(required=False, default=dict, help_text=(
@@ -101,7 +101,7 @@ class MatchCreateSerializer(serializers.Serializer):
 
 
 class _PlayerEncounterSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=card_game_choices())
+    game = serializers.ChoiceField(choices=CARD_GAME_CHOICES)
     stake = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
     config = serializers.JSONField(required=False, default=dict,
                                    help_text="The settings that differ from the game's defaults, as for a match.")
@@ -109,7 +109,7 @@ class _PlayerEncounterSerializer(serializers.Serializer):
 
 class PracticeSerializer(_PlayerEncounterSerializer):
     commander = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="My commander (id) who plays.")
-    policy = serializers.ChoiceField(choices=[value for value in AIPolicy.values if value],
+    policy = serializers.ChoiceField(choices=AI_POLICIES,
                                      help_text="The AI to play against.")
 
 

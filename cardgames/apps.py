@@ -6,7 +6,10 @@ class CardgamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from campaign.campaigns.house_rules import house_rule_check_register
+        from campaign.campaigns.house_rules import HouseRule, house_rule_register
         from cardgames import challenges
 
-        house_rule_check_register(challenges.HOUSE_RULE, challenges.ai_stakes_rule_checked)
+        house_rule_register(HouseRule(
+            key=challenges.HOUSE_RULE, label="The bank takes stakes against an AI", kind="bool", default=False,
+            ruling="A practice game against an AI stakes nothing; with this, a player may stake lunari and the "
+                   "campaign's bank matches them (the bank keeps the stake if the AI wins)."))

@@ -28,14 +28,6 @@ HOUSE_RULE = "card_ai_stakes"
 """The campaign's house rule that lets the bank take a player's stake in a practice game against an AI."""
 
 
-def ai_stakes_rule_checked(value: Any) -> bool:
-    """The house rule is true or false; a ValueError says so."""
-    if not isinstance(value, bool):
-        raise ValueError(f"House rule {HOUSE_RULE} is true (the bank takes stakes against an AI) or false, "
-                         f"not {value!r}.")
-    return value
-
-
 def _checked_game(game: str, config: dict[str, Any], players: list[str]) -> None:
     """The game is a card game that starts with these players and settings (`registry.game_start`)."""
     if game not in CARD_GAMES:

@@ -17,6 +17,10 @@ class AIPolicy(models.TextChoices):
     SEARCH = "search", "AI: search (ISMCTS)"
 
 
+AI_POLICIES = tuple(value for value in AIPolicy.values if value)
+"""The AIs that can play a seat (a person is not one)."""
+
+
 class Match(models.Model):
     """One game of an engine. `state` is the engine's dump (secret: never sent to a player);
     `chance` and the actions are the replayable record; `version` counts applied actions."""

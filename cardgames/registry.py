@@ -104,6 +104,10 @@ def card_game_choices() -> list[tuple[str, str]]:
     return [(name, ENGINES[name][1]) for name in CARD_GAMES]
 
 
+CARD_GAME_CHOICES = card_game_choices()
+"""The card games a match or an encounter may be (Army Combat Battles start from the battles app)."""
+
+
 def seats_refusal(name: str, count: int) -> str | None:
     """Why `count` seats cannot play this game, in words (None when they can)."""
     low, high = SEATS[name]

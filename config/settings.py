@@ -186,7 +186,9 @@ SPECTACULAR_SETTINGS = {
     # A Tactician's pick is the same choice set on a commander and on a Battle's start: one enum, one name.
     # A member's role is one choice set on memberships and invitations, named apart from a unit's role.
     "ENUM_NAME_OVERRIDES": {"TacticianChoiceEnum": "battles.engine.powers.TACTICIAN_CHOICES",
-                            "RoleEnum": "campaign.models.campaigns.Role"},
+                            "RoleEnum": "campaign.models.campaigns.Role",
+                            "AiPolicyEnum": "cardgames.models.AI_POLICIES",
+                            "CardGameEnum": "cardgames.registry.CARD_GAME_CHOICES"},
 }
 
 # Celery: Redis when REDIS_URL is set, otherwise an embedded filesystem broker under var/.

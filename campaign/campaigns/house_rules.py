@@ -38,12 +38,6 @@ def house_rule_register(rule: HouseRule) -> None:
     _RULES[rule.key] = rule
 
 
-def house_rule_check_register(key: str, check: Callable[[Any], object]) -> None:
-    """A setting known only by its check (a JSON value, default none)."""
-    house_rule_register(HouseRule(key=key, label=key.replace("_", " ").capitalize(), kind="json", default=None,
-                                  ruling="", check=check))
-
-
 def house_rules_known() -> list[HouseRule]:
     return sorted(_RULES.values(), key=lambda r: r.key)
 
