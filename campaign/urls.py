@@ -70,6 +70,7 @@ urlpatterns = [
     path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/audit/", campaigns_views.audit_trail, name="audit-trail"),
     path("c/<slug:slug>/catalogue/", catalogue_views.catalogue_page, name="catalogue"),
+    path("c/<slug:slug>/catalogue/defaults/", catalogue_views.catalogue_load_defaults, name="catalogue-load-defaults"),
     path("c/<slug:slug>/catalogue/new/", catalogue_views.unit_type_add, name="unit-type-add"),
     path("c/<slug:slug>/catalogue/<id:unit_type_id>/edit/", catalogue_views.unit_type_edit, name="unit-type-edit"),
     path("c/<slug:slug>/catalogue/<id:unit_type_id>/delete/", catalogue_views.unit_type_delete,

@@ -154,7 +154,8 @@ def catalogue_load(*, entries: list, campaign: Campaign | None = None,
         if unit_type.trains_to_id != (target.pk if target else None):
             unit_type.trains_to = target
             unit_type.save(update_fields=["trains_to"])
-            changed_entries.setdefault(unit_type.name, []).append("trains_to")
+            if unit_type.name not in result.created:  # a type made now is new, not updated
+                changed_entries.setdefault(unit_type.name, []).append("trains_to")
     if result.created and defaults and campaign is not None:
         _repoint_to_replacements(campaign=campaign, own=existing, replaced=result.created)
     for name, changed in changed_entries.items():

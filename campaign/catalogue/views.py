@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from campaign.campaigns.permissions import Action, can, require
 from campaign.campaigns.views import campaign_membership
 from campaign.catalogue import selectors, services
+from campaign.catalogue.entries import catalogue_load_file
 from campaign.catalogue.forms import ArtworkForm, UnitTypeForm
 from campaign.models import Campaign, UnitType
 from campaign.web.media_files import private_file_response
@@ -37,6 +38,20 @@ def catalogue_page(request: HttpRequest, slug: str) -> HttpResponse:
         "campaign": campaign, "unit_types": selectors.unit_types_for_campaign(campaign=campaign),
         "may_edit": can(membership, Action.EDIT_CAMPAIGN), "artwork_form": ArtworkForm(),
     })
+
+
+@login_required
+@require_POST
+def catalogue_load_defaults(request: HttpRequest, slug: str) -> HttpResponse:
+    """Load the unit catalogue Muster ships with (campaign/catalogue/data) as the shared defaults: a new server
+    starts with an empty catalogue. Loading again adds new types and updates changed ones; a campaign's own
+    versions are untouched."""
+    _, membership = campaign_membership(request, slug)
+    require(membership, Action.EDIT_CAMPAIGN)
+    result = catalogue_load_file(actor=request.user)
+    messages.success(request, f"The default catalogue is loaded: {len(result.created)} new, "
+                              f"{len(result.updated)} updated, {len(result.unchanged)} unchanged.")
+    return redirect("catalogue", slug)
 
 
 def _save(request: HttpRequest, campaign: Campaign, unit_type: UnitType | None) -> HttpResponse:
