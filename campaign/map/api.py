@@ -146,8 +146,27 @@ class TerrainRegionViewSet(_MapPartViewSet):
         services.terrain_region_delete(region=instance, actor=self.request.user)
 
 
-class LocationViewSet(_MapPartViewSet):
+class LocationViewSet(mixins.UpdateModelMixin, _MapPartViewSet):
+    """Locations: a GM places one, changes it (PATCH: name, size, threshold, place, holder) or removes it."""
+
     serializer_class = LocationSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def perform_update(self, serializer):
+        location = serializer.instance
+        require(member_or_404(self.request, location.map.campaign_id), Action.EDIT_CAMPAIGN)
+        data = serializer.validated_data
+        if data.get("map", location.map) != location.map:
+            raise ValidationError({"map": "A location stays on its map: remove it and place a new one."})
+        holder = data.get("holder", location.holder)
+        if holder is not None and holder.campaign_id != location.map.campaign_id:
+            raise ValidationError({"holder": "The holder must be a commander of this campaign."})
+        location = service_checked(services.location_update, location=location, name=data.get("name"),
+                                   size=data.get("size"), capture_threshold=data.get("capture_threshold"),
+                                   x=data.get("x"), y=data.get("y"), actor=self.request.user)
+        if holder != location.holder:
+            location = services.location_set_holder(location=location, holder=holder, actor=self.request.user)
+        serializer.instance = location
 
     def perform_create(self, serializer):
         data = serializer.validated_data

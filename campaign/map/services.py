@@ -157,6 +157,45 @@ def location_set_holder(*, location: Location, holder: Commander | None, actor: 
 
 
 @transaction.atomic
+def location_update(*, location: Location, actor: User | None, name: str | None = None, size: str | None = None,
+                    capture_threshold: int | None = None, x: float | None = None, y: float | None = None) -> Location:
+    """A game master renames, resizes or moves a location, or changes its capture threshold (a new size without
+    a threshold takes that size's default); only what is given changes. The holder changes by
+    location_set_holder."""
+    location = lock(Location.objects).select_related("map__campaign").get(pk=location.pk)
+    tactical_map = location.map
+    if name is not None:
+        name = name.strip()
+        if not name:
+            raise ValidationError({"name": "Give the location a name."})
+        if Location.objects.filter(map=tactical_map, name=name).exclude(pk=location.pk).exists():
+            raise ValidationError({"name": f"The map already has a location called {name}: pick another name."})
+        location.name = name[:120]
+    if size is not None and size != location.size:
+        try:
+            location.capture_threshold = rules.capture_threshold(size)
+        except rules.MapRuleError as exc:
+            raise ValidationError({"size": str(exc)}) from exc
+        location.size = size
+    if capture_threshold is not None:
+        if capture_threshold < 1:
+            raise ValidationError({"capture_threshold": "A capture threshold is at least 1."})
+        location.capture_threshold = capture_threshold
+    if (x is None) != (y is None):
+        raise ValidationError("Give both x and y to move a location.")
+    if x is not None and y is not None:
+        point_on_map_check(tactical_map, x, y)
+        if selectors.tactical_map_rules(tactical_map=tactical_map).impassable_at((x, y)) is not None:
+            raise ValidationError("That point is inside impassable terrain: move the location outside it.")
+        location.x, location.y = float(x), float(y)
+    location.save(update_fields=["name", "size", "capture_threshold", "x", "y"])
+    audit_record(campaign=tactical_map.campaign, actor=actor, action="map.location.update", target=location,
+                 data={"size": location.size, "threshold": location.capture_threshold, "x": location.x,
+                       "y": location.y})
+    return location
+
+
+@transaction.atomic
 def location_delete(*, location: Location, actor: User | None) -> None:
     audit_record(campaign=location.map.campaign, actor=actor, action="map.location.delete", target=location)
     location.delete()

@@ -226,7 +226,7 @@ def _edit(request: HttpRequest, campaign, tactical_map) -> str:
     """Apply one editor form; returns the success sentence."""
     post, action, actor = request.POST, request.POST.get("action"), request.user
     x, y = _float(post.get("x")), _float(post.get("y"))
-    if action in ("location", "base", "place", "move-base") and (x is None or y is None):
+    if action in ("location", "base", "place", "move-base", "move-location") and (x is None or y is None):
         raise ValidationError("Click the map to choose where.")
     if action == "picture":
         if "picture" not in request.FILES:
@@ -263,6 +263,17 @@ def _edit(request: HttpRequest, campaign, tactical_map) -> str:
         services.terrain_region_delete(region=get_object_or_404(TerrainRegion, pk=post.get("id") or 0,
                                                                 map=tactical_map), actor=actor)
         return "The terrain is removed."
+    if action in ("edit-location", "move-location"):
+        location = get_object_or_404(Location, pk=parse_id(post.get("id")) or 0, map=tactical_map)
+        if action == "move-location":
+            services.location_update(location=location, x=x, y=y, actor=actor)
+            return f"{location.name} is moved."
+        holder = Commander.objects.filter(pk=parse_id(post.get("holder")) or 0, campaign=campaign).first()
+        location = services.location_update(location=location, name=post.get("name"), size=post.get("size"),
+                                            capture_threshold=parse_id(post.get("threshold")), actor=actor)
+        if holder != location.holder:
+            services.location_set_holder(location=location, holder=holder, actor=actor)
+        return f"{location.name} is saved."
     if action == "delete-location":
         services.location_delete(location=get_object_or_404(Location, pk=post.get("id") or 0, map=tactical_map),
                                  actor=actor)
