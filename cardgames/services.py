@@ -305,8 +305,8 @@ def _bank_side(match: Match, to_winner: Commander | None, seats: list[MatchSeat]
     """The bank's side of a practice stake, once the person's stake is back in their purse: the bank pays them
     as much again when they win, and takes their stake when an AI wins."""
     if to_winner is not None:
-        return economy_ledger.ledger_grant(commander=to_winner, amount=match.bank_stake, actor=actor,
-                                           reason=f"{match}: won {match.bank_stake} lunari from the bank")
+        return economy_ledger.ledger_bank_stake(commander=to_winner, amount=match.bank_stake, won=True, actor=actor,
+                                                reason=f"{match}: won {match.bank_stake} lunari from the bank")
     staker = next(s.commander for s in seats if s.commander is not None)
-    return economy_ledger.ledger_fine(commander=staker, amount=match.bank_stake, actor=actor,
-                                      reason=f"{match}: won by the AI, the bank keeps the stake")
+    return economy_ledger.ledger_bank_stake(commander=staker, amount=match.bank_stake, won=False, actor=actor,
+                                            reason=f"{match}: won by the AI, the bank keeps the stake")

@@ -238,6 +238,23 @@ def ledger_grant(*, commander: Commander, amount: int, reason: str, actor: User 
 
 
 @transaction.atomic
+def ledger_bank_stake(*, commander: Commander, amount: int, won: bool, reason: str, actor: User | None
+                      ) -> LedgerTransaction:
+    """The bank's side of a practice game against an AI (house rule card_ai_stakes): it pays the commander
+    `amount` when they won, and takes their stake when the AI won."""
+    _positive(amount)
+    bank = ledger_system_account(campaign=commander.campaign_id, kind=Account.Kind.BANK)
+    purse = ledger_purse(commander=commander)
+    legs = [(bank, -amount), (purse, amount)] if won else [(purse, -amount), (bank, amount)]
+    txn = _post(campaign_id=commander.campaign_id, kind=Kind.BANK_STAKE, reason=_reason(reason), legs=legs,
+                actor=actor, refusal=lambda acc, _n: f"Not enough lunari: the stake is {amount}, {commander} has "
+                                                     f"{acc.balance}.")
+    _audit(campaign_id=commander.campaign_id, actor=actor, action="ledger.bank_stake", target=commander,
+           data={"amount": amount, "won": won, "transaction": txn.pk})
+    return txn
+
+
+@transaction.atomic
 def ledger_fine(*, commander: Commander, amount: int, reason: str, actor: User | None
                 ) -> LedgerTransaction:
     """A game master takes lunari from a commander (back to the bank)."""

@@ -71,6 +71,7 @@ class LedgerTransaction(models.Model):
         DONATION = "donation", "Donation"
         ESCROW_HOLD = "escrow_hold", "Stake held"
         ESCROW_RELEASE = "escrow_release", "Stake released"
+        BANK_STAKE = "bank_stake", "Stake against the bank"
         REVERSAL = "reversal", "Reversal"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ledger_transactions")

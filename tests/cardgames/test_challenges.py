@@ -172,5 +172,7 @@ def test_practice_staked_against_the_bank_by_house_rule(campaign, player, amira,
     assert play_against_the_ai(match, player) == winner
     assert purse(amira) == lunari
     assert selectors.match_stakes(match=match).status == ("paid" if winner == 0 else "kept")
+    bank_side = LedgerTransaction.objects.get(kind=LedgerTransaction.Kind.BANK_STAKE)
+    assert bank_side.get_kind_display() == "Stake against the bank"  # not a GM's grant or fine
     assert escrow(campaign) == 0
     assert_books_balance(campaign)
