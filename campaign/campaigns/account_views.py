@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods
 from campaign.campaigns import selectors, services
 from campaign.campaigns.forms import CampaignForm, SignUpForm
 from campaign.web.forms import form_errors_sentence
+from campaign.web.login_limits import client_address, sign_up_record, sign_up_wait_seconds
 from campaign.web.refusals import refusal_message
 
 
@@ -42,6 +43,14 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and request.method == "GET":
         return redirect("home")
     form = SignUpForm(request.POST or None, initial={"invitation": request.GET.get("invitation", "")})
+    if request.method == "POST" and (wait := sign_up_wait_seconds(address=client_address(request))) is not None:
+        response = render(request, "registration/sign_up.html", {"form": form, "limited": (
+            f"Too many sign-ups from this address: wait {max(1, -(-wait // 60))} minutes and try again.")},
+            status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    if request.method == "POST":
+        sign_up_record(address=client_address(request))
     if request.method == "POST" and form.is_valid():
         try:
             user = services.user_sign_up(username=form.cleaned_data["username"],

@@ -1,8 +1,9 @@
-"""Brute-force protection for signing in, on the page and at `POST /api/token/`: after
+"""Brute-force protection for signing in, on the page and at `POST /api/token/`, and for signing up: after
 LOGIN_FAILURES_PER_NAME failures for one user name, or LOGIN_FAILURES_PER_ADDRESS from one address, within
-LOGIN_LIMIT_WINDOW_SECONDS, sign-ins are answered 429 with a Retry-After until the window passes. A success
-clears the name's count. Counts live in the "limits" cache (Redis when configured); if it fails, sign-in goes
-on unlimited rather than fail (logged)."""
+LOGIN_LIMIT_WINDOW_SECONDS, sign-ins are answered 429 with a Retry-After until the window passes (a success
+clears the name's count); after SIGN_UPS_PER_ADDRESS sign-up attempts from one address, so are sign-ups.
+Counts live in the "limits" cache (Redis when configured); if it fails, nothing is limited rather than
+anything failing (logged)."""
 
 from __future__ import annotations
 
@@ -40,29 +41,52 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
-def wait_seconds(*, username: str, address: str) -> tuple[str, int] | None:
-    """('name' or 'address', seconds to wait) when a limit is reached, else None."""
+def _blocked(keys: dict[str, tuple[str, int]]) -> tuple[str, int] | None:
+    """(which, seconds to wait) for the first count at its limit, else None; a cache failure blocks nothing."""
     cache = caches["limits"]
     try:
-        for which, (key, limit) in _keys(username=username, address=address).items():
+        for which, (key, limit) in keys.items():
             found = cache.get_many([key, f"{key}:until"])
             count, until = found.get(key, 0), found.get(f"{key}:until")
             if count >= limit and until:
                 return which, max(1, math.ceil(until - time.time()))
     except Exception:  # any cache failure: fail open, never block or break signing in
-        log.warning("The login limiter's cache does not answer: signing in is not limited now.", exc_info=True)
+        log.warning("The limiter's cache does not answer: signing in and up are not limited now.", exc_info=True)
     return None
 
 
-def failure_record(*, username: str, address: str) -> None:
+def _count(keys: dict[str, tuple[str, int]]) -> None:
     cache, window = caches["limits"], settings.LOGIN_LIMIT_WINDOW_SECONDS
     try:
-        for key, _ in _keys(username=username, address=address).values():
+        for key, _ in keys.values():
             if cache.add(key, 0, window):
                 cache.set(f"{key}:until", time.time() + window, window)
             cache.incr(key)
     except Exception:
-        log.warning("The login limiter's cache does not answer: this failure is not counted.", exc_info=True)
+        log.warning("The limiter's cache does not answer: this attempt is not counted.", exc_info=True)
+
+
+def wait_seconds(*, username: str, address: str) -> tuple[str, int] | None:
+    """('name' or 'address', seconds to wait) when a limit is reached, else None."""
+    return _blocked(_keys(username=username, address=address))
+
+
+def failure_record(*, username: str, address: str) -> None:
+    _count(_keys(username=username, address=address))
+
+
+def _sign_up_keys(address: str) -> dict[str, tuple[str, int]]:
+    return {"address": (f"signup:address:{address}", settings.SIGN_UPS_PER_ADDRESS)}
+
+
+def sign_up_wait_seconds(*, address: str) -> int | None:
+    """Seconds to wait when one address made SIGN_UPS_PER_ADDRESS sign-up attempts within the window."""
+    blocked = _blocked(_sign_up_keys(address))
+    return blocked[1] if blocked else None
+
+
+def sign_up_record(*, address: str) -> None:
+    _count(_sign_up_keys(address))
 
 
 def success_record(*, username: str) -> None:

@@ -5,6 +5,7 @@ name's count; a cache that does not answer never turns a sign-in into a 500."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
@@ -120,3 +121,16 @@ def test_behind_one_proxy_clients_are_limited_apart(client, amira, settings):
     other = client.post("/accounts/login/", {"username": "amira", "password": PASSWORD},
                         HTTP_X_FORWARDED_FOR="198.51.100.8")
     assert other.status_code == 302, "another client behind the same proxy still signs in"
+
+
+def test_sign_ups_from_one_address_are_limited(client, settings):
+    settings.SIGN_UPS_PER_ADDRESS = 2
+    for name in ("one", "two"):
+        answer = client.post("/accounts/sign-up/", {"username": name, "password": "lantern-harbour-77"})
+        assert answer.status_code == 302
+        client.logout()
+    refused = client.post("/accounts/sign-up/", {"username": "three", "password": "lantern-harbour-77"})
+    assert refused.status_code == 429
+    assert "Too many sign-ups from this address: wait 15 minutes and try again." in refused.content.decode()
+    assert 0 < int(refused["Retry-After"]) <= settings.LOGIN_LIMIT_WINDOW_SECONDS
+    assert not get_user_model().objects.filter(username="three").exists()
