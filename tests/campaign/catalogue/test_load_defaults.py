@@ -11,12 +11,15 @@ URL = "/c/river-valley/catalogue/"
 
 def test_a_gm_loads_the_default_catalogue_from_the_page(client, gm):
     client.force_login(gm)
-    assert 'data-testid="load-defaults"' in client.get(URL).content.decode()
+    empty = client.get(URL).content.decode()
+    assert 'data-testid="load-defaults"' in empty
+    assert "<title>Unit catalogue · River Valley · Muster</title>" in empty
     first = client.post(f"{URL}defaults/", follow=True).content.decode()
     loaded = UnitType.objects.filter(campaign__isnull=True).count()
     assert loaded >= 30
     assert f"The default catalogue is loaded: {loaded} new, 0 updated, 0 unchanged." in first
     again = client.post(f"{URL}defaults/", follow=True).content.decode()
+    assert "<title>Unit catalogue · River Valley · Muster</title>" in again  # the form is in the page, not the title
     assert f"0 new, 0 updated, {loaded} unchanged." in again
 
 
