@@ -3,7 +3,7 @@ from django.urls import path
 from campaign.campaigns import account_views, event_views, house_rules_views, member_views
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
-from campaign.economy import gm_commander_views, gm_views, holdings_views, recruit_views
+from campaign.economy import gm_commander_views, gm_views, holdings_views, ledger_exports, recruit_views
 from campaign.economy import views as economy_views
 from campaign.map import army_views, clock_views
 from campaign.map import views as map_views
@@ -33,6 +33,9 @@ urlpatterns = [
          name="commander-retire"),
     path("c/<slug:slug>/commanders/<id:commander_id>/ledger/reverse/", gm_commander_views.ledger_reverse,
          name="ledger-reverse"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/ledger.csv", ledger_exports.commander_ledger_csv,
+         name="commander-ledger-csv"),
+    path("c/<slug:slug>/ledger.csv", ledger_exports.campaign_ledger_csv, name="campaign-ledger-csv"),
     path("c/<slug:slug>/commanders/<id:commander_id>/recruit/", economy_views.commander_recruit,
          name="commander-recruit"),
     path("c/<slug:slug>/commanders/<id:commander_id>/units/<id:unit_id>/train/", economy_views.unit_train,
