@@ -186,7 +186,11 @@ def _tuples(value):
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def battles_open_count(*, campaign) -> int:
+def battles_open(*, campaign) -> QuerySet[Battle]:
     """Battles being fought (live or at a table) or waiting for their result to be confirmed."""
     return Battle.objects.filter(campaign=campaign, status__in=[Battle.Status.LIVE, Battle.Status.DUE,
-                                                                Battle.Status.FINISHED]).count()
+                                                                Battle.Status.FINISHED])
+
+
+def battles_open_count(*, campaign) -> int:
+    return battles_open(campaign=campaign).count()

@@ -66,7 +66,6 @@ urlpatterns = [
     path("c/<slug:slug>/commanders/<id:commander_id>/cards.pdf", economy_views.commander_cards,
          name="commander-cards"),
     path("c/<slug:slug>/economy/", gm_views.economy, name="economy"),
-    path("c/<slug:slug>/economy/close-day/", gm_views.economy_close_day, name="economy-close-day"),
     path("c/<slug:slug>/economy/arrears/<id:arrears_id>/<str:decision>/", gm_views.arrears_decide,
          name="arrears-decide"),
     path("c/<slug:slug>/economy/<str:kind>/", gm_views.economy_lunari, name="economy-lunari"),
@@ -96,6 +95,7 @@ urlpatterns = [
     path("c/<slug:slug>/map/orders/", map_views.order_confirm, name="map-order"),
     path("c/<slug:slug>/map/orders/<id:order_id>/cancel/", map_views.order_cancel, name="map-order-cancel"),
     path("c/<slug:slug>/clock/", clock_views.clock_console, name="clock"),
+    path("c/<slug:slug>/days/<id:day_id>/close/", clock_views.day_close_review, name="day-close-review"),
     path("c/<slug:slug>/clock/<id:event_id>/<str:control>/", clock_views.clock_control, name="clock-control"),
     path("c/<slug:slug>/clock/battles/<id:battle_id>/", clock_views.battle_decide, name="battle-decide"),
 ]

@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from campaign.economy.donations import RECIPIENTS
-from campaign.models import POWER_CHOICES, TACTICIAN_CHOICE_CHOICES, Campaign, Commander, Day, EventRecruitOffer, Item
+from campaign.models import POWER_CHOICES, TACTICIAN_CHOICE_CHOICES, Campaign, Commander, EventRecruitOffer, Item
 from campaign.web.numbers import MAX_AMOUNT
 
 
@@ -97,14 +97,6 @@ class ArrearsSettleForm(forms.Form):
 
 class ArrearsForgiveForm(forms.Form):
     note = forms.CharField(max_length=300, label="Why")
-
-
-class DayCloseForm(forms.Form):
-    day = forms.ModelChoiceField(queryset=Day.objects.none())
-
-    def __init__(self, *args, campaign: Campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["day"].queryset = Day.objects.filter(event__campaign=campaign).select_related("event")
 
 
 class OtherCommanderForm(forms.Form):

@@ -1,4 +1,5 @@
-"""The game masters' economy page: every purse, grants and fines, closing the Day, arrears.
+"""The game masters' economy page: every purse, grants and fines, arrears, and the way to close the Day (its
+review page, campaign.map.clock_views.day_close_review).
 Thin: parse a form, check the role, call a service, show its sentence as a message.
 """
 
@@ -20,7 +21,6 @@ from campaign.economy import ledger, selectors, upkeep
 from campaign.economy.forms import (
     ArrearsForgiveForm,
     ArrearsSettleForm,
-    DayCloseForm,
     LunariForm,
 )
 from campaign.models import (
@@ -91,28 +91,6 @@ def economy_lunari(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     else:
         done = f"Granted {amount} lunari to {commander}." if kind == "grant" else f"Fined {commander} {amount} lunari."
         messages.success(request, done)
-    return redirect("economy", slug=slug)
-
-
-@login_required
-@require_POST
-def economy_close_day(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = _gm(request, slug, Action.RUN_CLOCK)
-    form = DayCloseForm(request.POST, campaign=campaign)
-    if not form.is_valid():
-        messages.error(request, "Pick a Day of this campaign to close.")
-        return redirect("economy", slug=slug)
-    result = upkeep.day_close(day=form.cleaned_data["day"], actor=request.user)
-    bills, arrears = len(result.bills), len(result.arrears)
-    posted = (f"{bills} upkeep bill{'s' if bills != 1 else ''}",
-              f"{arrears} commander{'s' if arrears != 1 else ''} in arrears")
-    if result.already_closed:
-        messages.info(request, f"{result.day} was already closed: nothing was posted again "
-                               f"(closing it posted {posted[0]}, {posted[1]}).")
-    else:
-        opened = f" Day {result.next_day.number} is open." if result.next_day else ""
-        messages.success(request, f"{result.day} closed: {posted[0]} posted "
-                                  f"({sum(b.amount_paid for b in result.bills)} lunari paid), {posted[1]}.{opened}")
     return redirect("economy", slug=slug)
 
 

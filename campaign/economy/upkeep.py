@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Case, F, Value, When
+from django.dispatch import Signal
 from django.utils import timezone
 
 from campaign.bulk import copy_rows, update_rows
@@ -84,10 +85,16 @@ class DayCloseResult:
     already_closed: bool = False
 
 
+day_closed = Signal()
+"""Sent with `day` inside the closing transaction, once per Day closed (never for a retry): what other packages
+refresh at a Day's end (the map: every Base's bonus) happens with the close or not at all."""
+
+
 @transaction.atomic
 def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
     """End a Day: post every commander's upkeep (the same bill the forecast shows), record as arrears what a
-    purse cannot pay, refresh every commander's Morale to its starting value, and open the next Day.
+    purse cannot pay, refresh every commander's Morale to its starting value, open the next Day, and tell
+    the other packages (day_closed).
 
     Idempotent: a closed Day is returned as it is, and a bill is unique per commander and Day, so a close
     delivered twice charges once. The number of queries does not grow with the number of commanders.
@@ -135,6 +142,7 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
                  data={"bills": len(bills), "upkeep_due": sum(b.amount_due for b in bills),
                        "upkeep_paid": sum(b.amount_paid for b in bills), "arrears": len(arrears),
                        "arrears_total": sum(a.amount for a in arrears), "next_day": next_day.pk})
+    day_closed.send(sender=Day, day=day)
     return DayCloseResult(day=day, next_day=next_day, bills=bills, arrears=arrears)
 
 

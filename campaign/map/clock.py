@@ -1,6 +1,7 @@
 """The event clock: a running Event's in-game hour advances every `minutes_per_hour` real minutes; the
-game masters' controls (start, pause, resume, advance an hour, close the Day) and the tick that Celery beat
-runs every minute. What one hour does to the map is campaign.map.hour.
+game masters' controls (start, pause, resume, advance an hour) and the tick that Celery beat runs every
+minute. What one hour does to the map is campaign.map.hour; closing a Day is campaign.economy.upkeep.day_close
+(the map refreshes its Bases on its day_closed signal).
 """
 
 from __future__ import annotations
@@ -15,11 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.campaigns import audit
-from campaign.economy import upkeep
 from campaign.map.hour import HourResult, event_hour_process, event_locked
 from campaign.models import (
-    Base,
-    Day,
     Event,
 )
 
@@ -106,17 +104,6 @@ def event_clock_advance(*, event: Event, actor: User | None, now: datetime | Non
     Event.objects.filter(pk=event.pk).update(clock_base_hour=event.clock_base_hour + ahead)
     audit.audit_record(campaign=event.campaign, actor=actor, action="clock.advance", target=event,
                        data={"hour": result.hour})
-    return result
-
-
-@transaction.atomic
-def event_day_close(*, day: Day, actor: User | None) -> upkeep.DayCloseResult:
-    """Close the Day from the clock: upkeep for the armies led that Day and Morale refreshed (day_close), every
-    Base's bonus back, and the next Day opened. Idempotent: a closed Day is returned as it is."""
-    result = upkeep.day_close(day=day, actor=actor)
-    if not result.already_closed:
-        Base.objects.filter(map__campaign_id=result.day.event.campaign_id, spent_on__isnull=False).update(
-            spent_on=None)
     return result
 
 

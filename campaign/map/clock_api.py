@@ -13,6 +13,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from campaign.campaigns.permissions import Action, require
+from campaign.economy import upkeep
 from campaign.map import clock, selectors, services
 from campaign.map.api import building_schema, member_or_404, service_checked
 from campaign.models import (
@@ -94,7 +95,7 @@ class EventClockViewSet(viewsets.GenericViewSet):
             day = Day.objects.filter(event=event, pk=body.validated_data["day"]).first()
             if day is None:
                 raise DjangoValidationError(f"{event.name} has no such Day: send the clock's `day`.")
-            return clock.event_day_close(day=day, actor=request.user)
+            return upkeep.day_close(day=day, actor=request.user)
         return self._control(request, pk, close)
 
 

@@ -4,18 +4,23 @@ Thin: parse the form, check the role, call a service, show its sentence as a mes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from battles.selectors import battles_open
 from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, NotAllowed, require
 from campaign.campaigns.views import campaign_membership
+from campaign.economy import selectors as economy_selectors
+from campaign.economy import upkeep
 from campaign.map import clock, selectors, services
-from campaign.models import Army, Day, DueBattle, Event
+from campaign.models import Army, Commander, Day, DueBattle, Event
 from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_sentence
 
@@ -70,11 +75,14 @@ def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) 
                                       f"{len(result.battles)} Battles due, {len(result.captured)} captures.")
         elif control == "close-day":
             day = get_object_or_404(Day, event=event, pk=parse_id(request.POST.get("day")) or 0)
-            result = clock.event_day_close(day=day, actor=actor)
+            result = upkeep.day_close(day=day, actor=actor)
             if result.already_closed:
                 messages.info(request, f"Day {day.number} was already closed: nothing was charged twice.")
             else:
-                messages.success(request, f"Day {day.number} is closed: {len(result.bills)} upkeep bills; "
+                bills, arrears = len(result.bills), len(result.arrears)
+                messages.success(request, f"Day {day.number} is closed: {bills} upkeep bill{'s' if bills != 1 else ''} "
+                                          f"posted ({sum(b.amount_paid for b in result.bills)} lunari paid), "
+                                          f"{arrears} commander{'s' if arrears != 1 else ''} in arrears. "
                                           f"Day {result.next_day.number} is open.")
         else:
             raise Http404("No such clock control.")
@@ -107,3 +115,42 @@ def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     except (ValidationError, NotAllowed) as exc:
         messages.error(request, refusal_sentence(exc) if isinstance(exc, ValidationError) else exc.message)
     return redirect("clock", slug)
+
+
+@dataclass(frozen=True)
+class UpkeepRow:
+    commander: Commander
+    charge: int
+    balance: int
+    pledged: int
+    could_pledge: bool
+
+    @property
+    def short(self) -> int:
+        """What the purse cannot pay: recorded as arrears when the Day closes."""
+        return max(self.charge - self.balance, 0)
+
+
+@login_required
+def day_close_review(request: HttpRequest, slug: str, day_id: int) -> HttpResponse:
+    """What closing this Day will do and what is still unsettled, before the GM confirms: Battles due and not
+    fought, Battles not yet applied, each commander's upkeep (the figures that will be posted), the arrears it
+    will create, and who could still pledge Morale. The button posts to clock_control's close-day."""
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    day = get_object_or_404(Day.objects.select_related("event"), pk=day_id, event__campaign=campaign)
+    forecasts = economy_selectors.upkeep_forecasts(day=day) if day.status == Day.Status.OPEN else {}
+    pledges = economy_selectors.upkeep_pledges(day=day)
+    commanders = {c.pk: c for c in economy_selectors.commanders_of_campaign(campaign=campaign)
+                  .filter(pk__in=list(forecasts))}
+    rows = sorted((UpkeepRow(commander=commanders[cid], charge=bill.total,
+                             balance=commanders[cid].purse.balance if hasattr(commanders[cid], "purse") else 0,
+                             pledged=pledges.get(cid, 0),
+                             could_pledge=not pledges.get(cid) and commanders[cid].morale > 0 and bill.gross > 0)
+                   for cid, bill in forecasts.items()), key=lambda row: row.commander.name)
+    return render(request, "campaign/map/day_close_review.html", {
+        "campaign": campaign, "day": day, "rows": rows, "total": sum(r.charge for r in rows),
+        "arrears": [r for r in rows if r.short], "unpledged": [r for r in rows if r.could_pledge],
+        "due": selectors.due_battles_for(event=day.event, is_gm=True, own_ids=set()),
+        "open_battles": list(battles_open(campaign=campaign).select_related("attacker", "defender")),
+    })

@@ -262,6 +262,11 @@ def base_delete(*, base: Base, actor: User | None) -> None:
     base.delete()
 
 
+def bases_refresh(*, day: Day, **_signal) -> None:
+    """A Day has closed (campaign.economy.upkeep.day_closed): every Base's spent bonus is back for the next."""
+    Base.objects.filter(map__campaign_id=day.event.campaign_id, spent_on__isnull=False).update(spent_on=None)
+
+
 @transaction.atomic
 def base_bonus_restore(*, base: Base, actor: User | None) -> Base:
     """A Base's spent Morale bonus is restored: it can be spent again this Day (RULINGS.md: an effect a unit

@@ -164,8 +164,9 @@ def test_a_campaign_from_nothing_to_a_closed_day(live_server, new_page, tmp_path
     assert Match.objects.filter(campaign__slug=slug, game="command-dice").count() == 1
 
     gm.goto(f"{home}/clock/")
-    gm.once("dialog", lambda dialog: dialog.accept())
-    gm.get_by_role("button", name="Close Day 1").click()
+    gm.get_by_test_id("review-close-day").click()
+    _fits(gm)
+    gm.get_by_test_id("close-day").click()
     gm.wait_for_load_state("networkidle")
     assert Day.objects.get(event=event, number=1).status == Day.Status.CLOSED
     screenshot(gm, "zero-8-day-closed")

@@ -45,12 +45,15 @@ def test_recruit_train_forecast_close_day_and_ledger(live_server, new_page):
     gm.click(f"text={campaign.name}")
     gm.get_by_test_id("economy-link").click()
     screenshot(gm, "economy-gm")
-    gm.once("dialog", lambda dialog: dialog.accept())
+    gm.get_by_test_id("review-close-day").click()
+    assert "65 lunari" in gm.get_by_test_id("upkeep-charges").inner_text()  # what closing will post
+    screenshot(gm, "economy-gm-close-review")
     gm.get_by_test_id("close-day").click()
     gm.wait_for_load_state("networkidle")
     closed = gm.locator(".messages").inner_text()
-    assert "closed: 3 upkeep bills posted (65 lunari paid), 0 commanders in arrears" in closed
+    assert "is closed: 3 upkeep bills posted (65 lunari paid), 0 commanders in arrears" in closed
     screenshot(gm, "economy-gm-day-closed")
+    gm.goto(f"{live_server.url}/c/{campaign.slug}/economy/")
     gm.get_by_test_id("audit-link").click()
     assert "day.close" in gm.get_by_test_id("audit").inner_text()
     screenshot(gm, "economy-audit")

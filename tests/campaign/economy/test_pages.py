@@ -324,14 +324,16 @@ def test_close_day_posts_upkeep_and_closing_twice_says_so(client, campaign, gm, 
     UnitFactory(commander=poor, army=army, unit_type=UnitTypeFactory(strength=4))
     ArmyDayActivityFactory(army=army, day=day)
     client.force_login(gm)
-    response = client.post(f"/c/{campaign.slug}/economy/close-day/", {"day": day.pk}, follow=True)
-    page = page_of(response)
-    assert "closed: 2 upkeep bills posted (15 lunari paid), 1 commander in arrears. Day 2 is open." in page
+    close = f"/c/{campaign.slug}/clock/{day.event_id}/close-day/"
+    response = client.post(close, {"day": day.pk}, follow=True)
+    assert ("Day 1 is closed: 2 upkeep bills posted (15 lunari paid), 1 commander in arrears. Day 2 is open."
+            in page_of(response))
     assert economy_ledger.ledger_purse_balance(commander=mine) == 90
+    page = page_of(client.get(f"/c/{campaign.slug}/economy/"))
     assert "Poor" in page
     assert 'data-testid="arrears"' in page
-    response = client.post(f"/c/{campaign.slug}/economy/close-day/", {"day": day.pk}, follow=True)
-    assert "was already closed: nothing was posted again" in page_of(response)
+    response = client.post(close, {"day": day.pk}, follow=True)
+    assert "Day 1 was already closed: nothing was charged twice." in page_of(response)
     assert UpkeepBill.objects.filter(day=day).count() == 2
     client.force_login(player)
     assert "Upkeep for Day 1" in page_of(client.get(url(campaign, mine)))
@@ -339,7 +341,7 @@ def test_close_day_posts_upkeep_and_closing_twice_says_so(client, campaign, gm, 
 
 def test_a_player_cannot_close_the_day(client, campaign, player, day):
     client.force_login(player)
-    assert client.post(f"/c/{campaign.slug}/economy/close-day/", {"day": day.pk}).status_code == 403
+    assert client.post(f"/c/{campaign.slug}/clock/{day.event_id}/close-day/", {"day": day.pk}).status_code == 403
     assert Day.objects.get(pk=day.pk).status == Day.Status.OPEN
 
 

@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from campaign.economy import upkeep
 from campaign.map import armies, clock, hour, orders
 from campaign.map import services as map_services
 from campaign.models import ArmyDayActivity, Base, Day, DueBattle, Event, HourLog, Location, MoveOrder, Unit
@@ -361,13 +362,13 @@ def test_closing_the_day_charges_armies_led_refreshes_bases_and_opens_the_next(b
     idle = make_army(board, at=(30, 30))
     orders.army_order_move(army=army, kind=MoveOrder.Kind.POINT, x=20, y=2, actor=None)
     advance(event)
-    result = clock.event_day_close(day=day, actor=None)
+    result = upkeep.day_close(day=day, actor=None)
     assert [bill.commander_id for bill in result.bills] == [army.commander_id]
     assert result.bills[0].gross == 30
     assert idle.commander_id not in {b.commander_id for b in result.bills}
     assert Base.objects.get(pk=base.pk).spent_on is None
     assert result.next_day.number == 2
-    assert clock.event_day_close(day=day, actor=None).already_closed
+    assert upkeep.day_close(day=day, actor=None).already_closed
 
 
 def test_forming_splitting_merging_and_disbanding(board, event):
