@@ -93,12 +93,17 @@ def event_clock_resume(*, event: Event, actor: User | None, now: datetime | None
 
 
 @transaction.atomic
-def event_clock_advance(*, event: Event, actor: User | None, now: datetime | None = None) -> HourResult:
+def event_clock_advance(*, event: Event, actor: User | None, now: datetime | None = None,
+                        to_hour: int | None = None) -> HourResult | None:
     """Process the next hour now, by hand. If it was not yet due, the clock counts it as due from now on, so the
-    following hour comes at the clock's next turn and no hour is processed twice or skipped."""
+    following hour comes at the clock's next turn and no hour is processed twice or skipped. `to_hour` is the
+    hour the GM saw coming: once it is done (a retried tap, or the clock got there first) nothing more moves
+    and None is answered."""
     event = event_locked(event)
     if event.status == Event.Status.CLOSED:
         raise ValidationError(f"{event.name} is closed: its clock cannot move.")
+    if to_hour is not None and event.current_hour >= to_hour:
+        return None
     ahead = max(0, event.current_hour + 1 - event_due_hour(event=event, now=now))
     result = event_hour_process(event=event, hour=event.current_hour + 1)
     Event.objects.filter(pk=event.pk).update(clock_base_hour=event.clock_base_hour + ahead)

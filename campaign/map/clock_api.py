@@ -39,6 +39,11 @@ class DayToCloseSerializer(serializers.Serializer):
                                              "twice.")
 
 
+class AdvanceSerializer(serializers.Serializer):
+    to_hour = serializers.IntegerField(min_value=1, required=False,
+                                       help_text="The hour to reach; if it is done already, nothing moves.")
+
+
 @extend_schema(request=None, responses=EventClockSerializer)
 class EventClockViewSet(viewsets.GenericViewSet):
     """The clock of an Event of my campaigns: GET shows it; GMs POST start, pause, resume, advance, close-day."""
@@ -79,9 +84,15 @@ class EventClockViewSet(viewsets.GenericViewSet):
     def resume(self, request, pk=None):
         return self._control(request, pk, lambda e: clock.event_clock_resume(event=e, actor=request.user))
 
+    @extend_schema(request=AdvanceSerializer, responses=EventClockSerializer)
     @action(detail=True, methods=["post"])
     def advance(self, request, pk=None):
-        return self._control(request, pk, lambda e: clock.event_clock_advance(event=e, actor=request.user))
+        """Process the next hour now. Send `to_hour` (the clock's hour + 1) so that a retried request moves
+        nothing twice."""
+        body = AdvanceSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return self._control(request, pk, lambda e: clock.event_clock_advance(
+            event=e, actor=request.user, to_hour=body.validated_data.get("to_hour")))
 
     @extend_schema(request=DayToCloseSerializer, responses=EventClockSerializer)
     @action(detail=True, methods=["post"], url_path="close-day")

@@ -70,9 +70,13 @@ def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) 
             clock.event_clock_resume(event=event, actor=actor)
             messages.success(request, f"{event.name}'s clock is running again.")
         elif control == "advance":
-            result = clock.event_clock_advance(event=event, actor=actor)
-            messages.success(request, f"Hour {result.hour} is done: {result.moved} armies moved, "
-                                      f"{len(result.battles)} Battles due, {len(result.captured)} captures.")
+            to_hour = parse_id(request.POST.get("to_hour"))
+            result = clock.event_clock_advance(event=event, actor=actor, to_hour=to_hour)
+            if result is None:
+                messages.info(request, f"Hour {to_hour} is done already: nothing moved twice.")
+            else:
+                messages.success(request, f"Hour {result.hour} is done: {result.moved} armies moved, "
+                                          f"{len(result.battles)} Battles due, {len(result.captured)} captures.")
         elif control == "close-day":
             day = get_object_or_404(Day, event=event, pk=parse_id(request.POST.get("day")) or 0)
             result = upkeep.day_close(day=day, actor=actor)

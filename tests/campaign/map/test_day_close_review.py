@@ -63,3 +63,16 @@ def test_every_base_is_refreshed_however_the_day_is_closed(gm, campaign, day):
     response = api_for(gm).post(f"/api/upkeep-days/{day.pk}/close/", format="json")
     assert response.status_code == 200, response.content
     assert Base.objects.get(pk=base.pk).spent_on is None
+
+
+def test_a_retried_advance_moves_nothing_twice(client, gm, event):
+    client.force_login(gm)
+    first = client.post(f"/c/river-valley/clock/{event.pk}/advance/", {"to_hour": 1}, follow=True)
+    assert "Hour 1 is done" in first.content.decode()
+    retried = client.post(f"/c/river-valley/clock/{event.pk}/advance/", {"to_hour": 1}, follow=True)
+    assert "Hour 1 is done already: nothing moved twice." in retried.content.decode()
+    event.refresh_from_db()
+    assert event.current_hour == 1
+    api = api_for(gm)
+    assert api.post(f"/api/event-clocks/{event.pk}/advance/", {"to_hour": 2}, format="json").json()["hour"] == 2
+    assert api.post(f"/api/event-clocks/{event.pk}/advance/", {"to_hour": 2}, format="json").json()["hour"] == 2
