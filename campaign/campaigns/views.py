@@ -8,12 +8,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 
 from battles.selectors import battles_open_count
-from campaign.campaigns import selectors
+from campaign.campaigns import audit_words, selectors
 from campaign.campaigns.permissions import Action, can, membership_by_slug_or_404, require
 from campaign.map import selectors as map_selectors
-from campaign.models import Campaign
+from campaign.models import Campaign, Commander, Day
+from campaign.web.numbers import parse_id
 from cardgames.selectors import encounters_active_count
 
 AUDIT_ROWS = 50
@@ -68,8 +70,26 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def audit_trail(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every change in words, newest first, filtered by kind, person, commander or Day (``?kind=&who=&
+    commander=&day=``)."""
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.VIEW_AUDIT)
-    entries = campaign.audit_entries.select_related("actor")
-    page = Paginator(entries, AUDIT_ROWS).get_page(request.GET.get("page"))
-    return render(request, "campaign/economy/audit.html", {"campaign": campaign, "page": page})
+    get = request.GET
+    commanders = Commander.objects.filter(campaign=campaign).order_by("name")
+    days = Day.objects.filter(event__campaign=campaign).select_related("event").order_by("-opened_at")
+    who = get.get("who", "")
+    filters = audit_words.AuditFilters(
+        kind=get.get("kind", "") if get.get("kind") in audit_words.audit_kinds() else "",
+        who=0 if who == "nobody" else parse_id(who),
+        commander=commanders.filter(pk=parse_id(get.get("commander")) or 0).first(),
+        day=days.filter(pk=parse_id(get.get("day")) or 0).first())
+    page = Paginator(audit_words.audit_entries(campaign=campaign, filters=filters), AUDIT_ROWS).get_page(
+        get.get("page"))
+    roles = audit_words.member_roles(campaign)
+    query = urlencode({key: get[key] for key in ("kind", "who", "commander", "day") if get.get(key)})
+    return render(request, "campaign/economy/audit.html", {
+        "campaign": campaign, "page": page, "query": query, "filters": filters,
+        "rows": [(entry, audit_words.entry_sentence(entry, roles)) for entry in page],
+        "kinds": audit_words.audit_kinds(), "commanders": commanders, "days": days,
+        "members": campaign.memberships.select_related("user").order_by("user__username"), "who": who,
+    })
