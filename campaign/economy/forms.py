@@ -102,7 +102,9 @@ class ArrearsForgiveForm(forms.Form):
 class OtherCommanderForm(forms.Form):
     """Another commander of the campaign: whom a unit is lent to, or an item card given to."""
 
-    to = CommanderChoiceField(queryset=Commander.objects.none(), label="To")
+    to = CommanderChoiceField(queryset=Commander.objects.none(), label="To", error_messages={
+        "required": "choose another commander of the campaign.",
+        "invalid_choice": "choose another commander of the campaign."})
 
     def __init__(self, *args, commander: Commander, **kwargs):
         super().__init__(*args, **kwargs)

@@ -30,8 +30,12 @@ def _label(unit: Unit) -> str:
     return unit.name or unit.unit_type.name
 
 
-def _done(request: HttpRequest, commander, anchor: str, act) -> HttpResponse:
-    """Run `act` (returns the success sentence) and go back to the commander page, a refusal shown as an error."""
+def _done(request: HttpRequest, commander, anchor: str, act, form=None) -> HttpResponse:
+    """Check `form` (if any), run `act` (returns the success sentence) and go back to the commander page; what
+    the form or the service refused is shown as an error."""
+    if form is not None and not form.is_valid():
+        messages.error(request, form_errors_sentence(form))
+        return _back(commander, anchor)
     try:
         messages.success(request, act())
     except (ValidationError, NotAllowed) as exc:
@@ -44,11 +48,9 @@ def _done(request: HttpRequest, commander, anchor: str, act) -> HttpResponse:
 def item_add(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
     _, _, commander = _commander(request, slug, commander_id)
     form = ItemAddForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, form_errors_sentence(form))
-        return _back(commander, "items")
     return _done(request, commander, "items", lambda: (
-        f"{items.item_add(commander=commander, actor=request.user, **form.cleaned_data)} is now {commander}'s."))
+        f"{items.item_add(commander=commander, actor=request.user, **form.cleaned_data)} is now {commander}'s."),
+        form)
 
 
 @login_required
@@ -57,12 +59,9 @@ def item_give(request: HttpRequest, slug: str, commander_id: int, item_id: int) 
     campaign, _, commander = _commander(request, slug, commander_id)
     item = get_object_or_404(Item, pk=item_id, commander__campaign=campaign)  # a retry finds it with its new holder
     form = OtherCommanderForm(request.POST, commander=commander)
-    if not form.is_valid():
-        messages.error(request, "Choose the commander who receives the card.")
-        return _back(commander, "items")
-    to = form.cleaned_data["to"]
     return _done(request, commander, "items", lambda: (
-        f"{items.item_give(item=item, to=to, actor=request.user).name} now belongs to {to}."))
+        f"{items.item_give(item=item, to=form.cleaned_data['to'], actor=request.user).name} now belongs to "
+        f"{form.cleaned_data['to']}."), form)
 
 
 @login_required
@@ -80,13 +79,9 @@ def unit_lend(request: HttpRequest, slug: str, commander_id: int, unit_id: int) 
     _, _, commander = _commander(request, slug, commander_id)
     unit = get_object_or_404(Unit.objects.select_related("unit_type"), pk=unit_id, commander=commander)
     form = OtherCommanderForm(request.POST, commander=commander)
-    if not form.is_valid():
-        messages.error(request, "Choose the commander who borrows the unit.")
-        return _back(commander, "units")
-    to = form.cleaned_data["to"]
     return _done(request, commander, "units", lambda: (
-        f"{_label(lending.unit_lend(unit=unit, to=to, actor=request.user))} is lent to {to}: it waits in their "
-        "reserve and fights for them without the retinue bonus."))
+        f"{_label(lending.unit_lend(unit=unit, to=form.cleaned_data['to'], actor=request.user))} is lent to "
+        f"{form.cleaned_data['to']}: it waits in their reserve and fights for them without the retinue bonus."), form)
 
 
 @login_required
@@ -106,12 +101,8 @@ def unit_donate(request: HttpRequest, slug: str, commander_id: int, unit_id: int
     _, _, commander = _commander(request, slug, commander_id)
     unit = get_object_or_404(Unit.objects.select_related("unit_type"), pk=unit_id, commander=commander)
     form = DonateWagesForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, form_errors_sentence(form))
-        return _back(commander, "fallen")
-    data = form.cleaned_data
     return _done(request, commander, "fallen", lambda: (
-        f"Donated: {donations.unit_donate_wages(unit=unit, actor=request.user, **data).reason}."))
+        f"Donated: {donations.unit_donate_wages(unit=unit, actor=request.user, **form.cleaned_data).reason}."), form)
 
 
 @login_required

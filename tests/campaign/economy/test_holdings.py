@@ -91,6 +91,8 @@ def test_item_cards_from_the_page(client, gm, amira, bastian):
     page = client.get(reverse("commander-detail", args=[slug, amira.pk])).content.decode()
     assert 'data-testid="item-add"' not in page  # a player does not mint cards
     url = reverse("item-give", args=[slug, amira.pk, sword.pk])
+    nobody = client.post(url, {}, follow=True).content.decode()
+    assert "To: choose another commander of the campaign." in nobody
     assert "Scimitar now belongs to Bastian." in client.post(url, {"to": bastian.pk}, follow=True).content.decode()
     assert "Scimitar now belongs to Bastian." in client.post(url, {"to": bastian.pk}, follow=True).content.decode()
     client.force_login(bastian.player)
