@@ -14,7 +14,7 @@ PYTHON_FITS = import sys; sys.exit(0 if sys.version_info[:2] >= (3, 11) else 1)
 FOUND_PYTHON = $(shell for p in $(or $(PYTHON),python3.11 python3.12 python3.13 python3); do \
 	  "$$p" -c '$(PYTHON_FITS)' >/dev/null 2>&1 && command -v "$$p" && break; done)
 
-.PHONY: run test install lock lint migrate demo bench clean python
+.PHONY: run test install lock lint migrate demo bench clean python vendor-js
 
 python:
 	@if [ -z "$(FOUND_PYTHON)" ]; then \
@@ -53,6 +53,10 @@ run: demo
 ## Run every test (PostgreSQL, Redis and browser tests run when DATABASE_URL/REDIS_URL and Chromium are there).
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+## Fetch the JavaScript libraries named in static/vendor/packages.json from the npm registry (then commit them).
+vendor-js: install
+	$(PY) scripts/vendor_js.py
 
 ## ruff on everything; mypy (django-stubs) on what pyproject.toml's [tool.mypy] lists.
 lint: install
