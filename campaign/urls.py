@@ -98,4 +98,6 @@ urlpatterns = [
     path("c/<slug:slug>/days/<id:day_id>/close/", clock_views.day_close_review, name="day-close-review"),
     path("c/<slug:slug>/clock/<id:event_id>/<str:control>/", clock_views.clock_control, name="clock-control"),
     path("c/<slug:slug>/clock/battles/<id:battle_id>/", clock_views.battle_decide, name="battle-decide"),
+    path("c/<slug:slug>/clock/battles/<id:battle_id>/claim/", clock_views.battle_claim, name="battle-claim"),
+    path("c/<slug:slug>/clock/online/", clock_views.clock_online, name="clock-online"),
 ]

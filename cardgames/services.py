@@ -24,6 +24,7 @@ from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import Action as Permission
 from campaign.campaigns.permissions import NotAllowed, can, membership_for
 from campaign.economy import ledger as economy_ledger
+from campaign.live.push import announce, match_topic
 from campaign.locking import lock
 from campaign.models import Commander, EscrowHold, LedgerTransaction
 from cardgames.models import AIPolicy, Match, MatchAction, MatchSeat
@@ -173,6 +174,7 @@ def _store(match: Match, engine, state) -> None:
         fields += ["status", "result", "finished_at"]
         transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
     match.save(update_fields=fields)
+    announce(match_topic(match.pk), match.version)
     if match.status == Match.Status.FINISHED:
         _settle(match, None)  # the caller holds the match's row lock
 

@@ -229,6 +229,12 @@ CACHES = {
                 "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}} if REDIS_URL else
                {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "limits")}),
 }
+# Pushed updates (campaign.live): sockets in every server process hear each other through Redis when REDIS_URL is
+# set; without it the layer is the process's own memory (one web process, as `make run` starts without Redis).
+_REDIS_LAYER = {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1, "socket_timeout": 1}],
+                           "capacity": 200, "expiry": 30}}
+CHANNEL_LAYERS = {"default": _REDIS_LAYER if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True

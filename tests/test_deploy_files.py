@@ -27,10 +27,13 @@ def _settings_variables() -> set[str]:
 
 def _command_exists(command: list[str]) -> None:
     program = command[0]
-    if program == "gunicorn":
+    if program == "uvicorn":
         module, _, attribute = command[1].partition(":")
-        assert (ROOT / (module.replace(".", "/") + ".py")).exists(), command
-        assert attribute == "application"
+        assert (module, attribute) == ("config.asgi", "application"), "the ASGI app serves pages and sockets"
+        assert (ROOT / "config" / "asgi.py").exists()
+        options = command[2:]
+        assert "--lifespan" in options, command
+        assert "--no-proxy-headers" in options, command
     elif program == "celery":
         assert command[1:3] == ["-A", "config"]
         assert command[3] in {"worker", "beat", "inspect"}
@@ -136,3 +139,13 @@ def test_beat_health_fails_until_beat_has_sent_something():
         call_command("beat_health")
     PeriodicTask.objects.filter(name="Worker heartbeat").update(last_run_at=timezone.now())
     call_command("beat_health")
+
+
+def test_the_web_server_is_the_asgi_one_everywhere_with_the_same_options():
+    """docker-compose, the Dockerfile and `make run` (runstack) serve the sockets the same way."""
+    from campaign.management.commands.runstack import web_options
+
+    compose = SERVICES["web"]["command"]
+    dockerfile = yaml.safe_load(re.search(r'^CMD (\[.*\])', DOCKERFILE, flags=re.M).group(1))
+    assert compose == dockerfile
+    assert compose[1:] == web_options("0.0.0.0", "8000", workers=3)  # noqa: S104 - inside the container

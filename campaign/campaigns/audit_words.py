@@ -29,6 +29,8 @@ PHRASES = {
     "arrears.settle": "settled a debt: {target}",
     "battle.apply": "applied the result of {target} to the campaign",
     "battle.cancel": "called off {target}",
+    "battle.claim": "claimed {target} to resolve it",
+    "battle.release": "released the claim on {target}",
     "battle.log": "entered the result of {target} played at a table",
     "battle.outcome.map": "recorded on the map how {target} ended",
     "battle.start": "started {target}",

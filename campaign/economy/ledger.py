@@ -26,6 +26,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import Sum
 
 from campaign.bulk import copy_rows, update_rows
+from campaign.live.push import announce, commander_topic
 from campaign.locking import lock
 from campaign.models import (
     Account,
@@ -183,6 +184,9 @@ def _post_many(postings: Sequence[_Posting], *, actor: User | None,
     ))
     update_rows(Account, ("balance",), [(pk, account.balance + deltas[pk]) for pk, account in locked.items()
                                         if deltas[pk]])
+    for pk, account in locked.items():  # a purse's page and its player's other pages show its balance
+        if account.commander_id is not None and deltas[pk]:
+            announce(commander_topic(account.commander_id), transactions[-1].pk)
     return transactions
 
 

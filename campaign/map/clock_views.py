@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,7 +20,8 @@ from campaign.campaigns.permissions import Action, NotAllowed, require
 from campaign.campaigns.views import campaign_membership
 from campaign.economy import selectors as economy_selectors
 from campaign.economy import upkeep
-from campaign.map import clock, selectors, services
+from campaign.live import presence, push
+from campaign.map import claims, clock, selectors, services
 from campaign.models import Army, Commander, Day, DueBattle, Event
 from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_sentence
@@ -35,6 +37,37 @@ def clock_console(request: HttpRequest, slug: str) -> HttpResponse:
                            template="campaign/map/clock.html", context=lambda: _clock_context(campaign))
 
 
+@login_required
+def clock_online(request: HttpRequest, slug: str) -> HttpResponse:
+    """Who of the campaign's game masters has the console open now (fetched apart from the remembered body:
+    presence changes without a change to the campaign)."""
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    online = presence.presence_online(campaign_id=campaign.pk)
+    names = sorted(User.objects.filter(pk__in=online, memberships__campaign=campaign).values_list("username",
+                                                                                                  flat=True))
+    return render(request, "campaign/map/_online.html", {"names": names})
+
+
+@login_required
+@require_POST
+def battle_claim(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """A GM claims a Battle due to resolve it (``release=1``: lets it go), so the others leave it to them."""
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.RUN_CLOCK)
+    battle = get_object_or_404(DueBattle, pk=battle_id, event__campaign=campaign)
+    try:
+        if request.POST.get("release"):
+            claims.due_battle_release(due_battle=battle, actor=request.user)
+            messages.success(request, "The Battle is free for any game master.")
+        else:
+            claims.due_battle_claim(due_battle=battle, actor=request.user)
+            messages.success(request, "You are resolving this Battle: the other game masters see it.")
+    except ValidationError as exc:
+        messages.error(request, refusal_sentence(exc))
+    return redirect("clock", slug)
+
+
 def _clock_context(campaign) -> dict:
     events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at"))
     tactical_map = selectors.tactical_map_for(campaign=campaign)
@@ -48,6 +81,7 @@ def _clock_context(campaign) -> dict:
         })
     return {
         "campaign": campaign, "rows": rows,
+        "live_topics": f"{push.hour_topic(campaign.pk)} {push.gm_topic(campaign.pk)}",
         "locations": tactical_map.locations.select_related("holder", "capturing_army") if tactical_map else [],
     }
 

@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaign.bulk import update_rows
+from campaign.live.push import announce, gm_topic, hour_topic
 from campaign.locking import lock
 from campaign.map import meetings, routing, rules, selectors
 from campaign.models import (
@@ -85,7 +86,9 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
         tactical_map = TacticalMap.objects.filter(campaign_id=event.campaign_id).first()
         if tactical_map is not None:
             _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries).run()
-        HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
+        log = HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
+        announce(hour_topic(event.campaign_id), log.pk)
+        announce(gm_topic(event.campaign_id), f"hour-{log.pk}")
         event.current_hour = hour
         event.save(update_fields=["current_hour"])
         return result

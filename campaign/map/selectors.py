@@ -251,14 +251,15 @@ def due_battles_for(*, event: Event, is_gm: bool, own_ids: set[int], status: str
                     ) -> list[dict]:
     """Battles due. A player sees only those of their armies, and not which enemy army it is."""
     rows = DueBattle.objects.filter(event=event, status=status).select_related(
-        "first__commander", "second__commander", "location").order_by("hour", "id")
+        "first__commander", "second__commander", "location", "claimed_by").order_by("hour", "id")
     result = []
     for battle in rows:
         armies = (battle.first, battle.second)
         if is_gm:
             result.append({"id": battle.pk, "hour": battle.hour, "location": battle.location,
                            "armies": [f"{a.name} ({a.commander.name})" for a in armies],
-                           "sides": [(a.pk, a.name) for a in armies]})
+                           "sides": [(a.pk, a.name) for a in armies],
+                           "claimed_by": battle.claimed_by, "claimed_at": battle.claimed_at})
             continue
         mine = [a for a in armies if a.commander_id in own_ids]
         if mine:

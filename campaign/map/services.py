@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaign.campaigns.audit import audit_record
+from campaign.live.push import announce, commander_topic
 from campaign.locking import lock
 from campaign.map import picture, routing, rules, selectors, terrain
 from campaign.map.common import orders_cancel, point_on_map_check
@@ -318,6 +319,7 @@ def reveal_create(*, army: Army, to_commander: Commander, what: str, actor: User
     reveal.save()
     audit_record(campaign=army.campaign, actor=actor, action="map.reveal", target=army,
                  data={"to": to_commander.pk, "what": what})
+    announce(commander_topic(to_commander.pk), f"reveal-{reveal.pk}")  # that player's map shows it
     return reveal
 
 

@@ -23,6 +23,7 @@ from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.selectors import campaign_change_stamp
 from campaign.campaigns.views import campaign_membership
+from campaign.live.topics import member_topics
 from campaign.map import armies, orders, selectors, services
 from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.media_files import private_file_response
@@ -69,6 +70,7 @@ def _svg(request: HttpRequest, tactical_map, membership) -> tuple[selectors.MapV
     svg = render_to_string("campaign/map/_svg.html", {
         "view": view, "layers": mark_safe(layers), "version": version,  # noqa: S308
         "poll_token": poll_token("map", tactical_map.campaign_id, tactical_map.pk, request.user.pk),
+        "live_topics": member_topics(membership),
     }, request=request)
     return view, svg, version
 

@@ -204,6 +204,9 @@ class DueBattle(models.Model):
     routed = models.BooleanField(default=False)
     fought_hour = models.PositiveIntegerField(null=True, blank=True,
                                               help_text="The hour under way when the Battle ended.")
+    claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+", help_text="The game master resolving it (others see who).")
+    claimed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,4 +1,5 @@
-"""Start the whole system in one terminal: web server (gunicorn), Celery worker and Celery beat.
+"""Start the whole system in one terminal: the web server (uvicorn on config.asgi: pages and the pushed-update
+sockets), a Celery worker and Celery beat.
 
 Ctrl-C (or SIGTERM) stops all three; if one of them dies, the others are stopped too,
 so a half-running system never looks healthy.
@@ -16,8 +17,16 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 
+def web_options(host: str, port: str, *, workers: int) -> list[str]:
+    """uvicorn's arguments, as the Dockerfile gives them. Sockets in different processes hear each other only
+    through Redis, so without REDIS_URL one process serves all; the client's address is left to Django
+    (PROXY_COUNT), never taken from a forwarded header by the server."""
+    return ["config.asgi:application", "--host", host, "--port", port, "--workers", str(workers),
+            "--lifespan", "off", "--no-proxy-headers"]
+
+
 class Command(BaseCommand):
-    help = "Run gunicorn, a Celery worker and Celery beat together until Ctrl-C."
+    help = "Run uvicorn (HTTP and WebSockets), a Celery worker and Celery beat together until Ctrl-C."
 
     def add_arguments(self, parser):
         parser.add_argument("--bind", default=f"127.0.0.1:{os.environ.get('PORT', '8000')}")
@@ -26,9 +35,9 @@ class Command(BaseCommand):
     def handle(self, *args, bind: str, concurrency: int, **options):
         python = sys.executable
         bindir = os.path.dirname(python)
+        host, _, port = bind.rpartition(":")
         commands = {
-            "web": [os.path.join(bindir, "gunicorn"), "config.wsgi:application", "--bind", bind,
-                    "--workers", "2", "--access-logfile", "-"],
+            "web": [os.path.join(bindir, "uvicorn"), *web_options(host, port, workers=2 if settings.REDIS_URL else 1)],
             "worker": [python, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
                        "--concurrency", str(concurrency)],
             "beat": [python, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
