@@ -10,6 +10,7 @@ is tried (no request waits on a Redis known to be down); the pages' polls still 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 MESSAGE_TYPE = "topic.changed"
 QUIET_SECONDS = 10.0
 _quiet_until = 0.0
+_pending: set[asyncio.Task] = set()
 
 
 def match_topic(match_id: int) -> str:
@@ -46,8 +48,17 @@ def _send(topic: str, version: int | str) -> None:
         return
     try:
         layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(topic, {"type": MESSAGE_TYPE, "topic": topic, "version": version})
+        if layer is None:
+            return
+        message = {"type": MESSAGE_TYPE, "topic": topic, "version": version}
+        try:
+            loop = asyncio.get_running_loop()  # a thread that runs an event loop cannot wait on one
+        except RuntimeError:
+            async_to_sync(layer.group_send)(topic, message)
+        else:
+            task = loop.create_task(layer.group_send(topic, message))
+            _pending.add(task)  # held until done, so it is not collected half-sent
+            task.add_done_callback(_pending.discard)
     except Exception:  # a push is a courtesy: whatever the layer raises, the request that changed things stands
         _quiet_until = time.monotonic() + QUIET_SECONDS
         log.warning("Could not announce a change to %s; the pages' polls will find it. Trying again in %s s.",

@@ -17,10 +17,13 @@
     return Object.keys(seen).sort();
   }
 
-  function poke(topic) {
+  // An element already showing the announced version (the table after one's own move) fetches nothing.
+  function poke(topic, version) {
     document.querySelectorAll("[data-live-topics]").forEach(function (el) {
       var topics = el.getAttribute("data-live-topics").split(/\s+/);
-      if (topic === null || topics.indexOf(topic) >= 0) { window.htmx.trigger(el, "live"); }
+      if (topic !== null && topics.indexOf(topic) < 0) { return; }
+      if (topic !== null && el.getAttribute("data-version") === String(version)) { return; }
+      window.htmx.trigger(el, "live");
     });
   }
 
@@ -33,12 +36,12 @@
       wait = 1000;
       document.body.setAttribute("data-live", "open");
       heartbeat = window.setInterval(function () { socket.send('{"type":"ping"}'); }, HEARTBEAT_MS);
-      if (reconnecting) { poke(null); }  // whatever changed while the socket was down
+      if (reconnecting) { poke(null, null); }  // whatever changed while the socket was down
     };
     socket.onmessage = function (message) {
       var data = JSON.parse(message.data);
       live.received += 1;
-      poke(data.topic);
+      poke(data.topic, data.version);
     };
     socket.onclose = function (closed) {
       live.connected = false;

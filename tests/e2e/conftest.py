@@ -122,3 +122,54 @@ def play_to_the_end(match, pages, *, check, choose=lambda page, buttons: buttons
         assert acted, "neither page offered a move"
     assert polled, "no page ever had to follow the other side"
     return moves
+
+
+def _database_url() -> str:
+    """The test database (already swapped in by pytest-django) as a DATABASE_URL for another process."""
+    from urllib.parse import quote
+
+    from django.db import connection
+
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{Path(db['NAME']).resolve()}"
+    return (f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
+            f"{db['PORT'] or 5432}/{quote(db['NAME'])}")
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The real ASGI stack (uvicorn on config.asgi: pages and sockets) in its own process on a free port, reading
+    the test database; its URL. One process, so sockets hear each other without Redis."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from campaign.management.commands.runstack import web_options
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DEBUG": "1",
+           "DATABASE_URL": _database_url()}
+    uvicorn = Path(sys.executable).parent / "uvicorn"
+    server = subprocess.Popen([str(uvicorn), *web_options("127.0.0.1", str(port), workers=1), "--log-level",
+                               "warning"], env=env, cwd=Path(__file__).resolve().parents[2])
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=1) as answer:  # noqa: S310 - our own server
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("uvicorn did not answer /healthz within 30 s") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
