@@ -20,6 +20,7 @@ from battles.forms import BattleLogForm, BattleStartForm
 from battles.models import Battle
 from campaign.campaigns.permissions import Action, NotAllowed, can
 from campaign.campaigns.views import campaign_membership
+from campaign.live.topics import member_topics
 from campaign.map import selectors as map_selectors
 from campaign.models import Army, DueBattle, Location
 from campaign.web.numbers import parse_id
@@ -67,6 +68,7 @@ def battle_list(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
     return render(request, "battles/battle_list.html", {
         "campaign": campaign, "battles": selectors.battles_visible_to(membership=membership)[:100],
+        "live_topics": member_topics(membership),
         "due_battles": _due_battles(campaign, membership), "is_gm": can(membership, Action.ACT_FOR_ANY)})
 
 

@@ -231,8 +231,10 @@ CACHES = {
 }
 # Pushed updates (campaign.live): sockets in every server process hear each other through Redis when REDIS_URL is
 # set; without it the layer is the process's own memory (one web process, as `make run` starts without Redis).
+# A Redis that is down fails a push within a second; reads may wait longer than the layer's 5-second blocking pops
+# (redis-py's default read timeout of 5 s would cut them off and close the sockets).
 _REDIS_LAYER = {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1, "socket_timeout": 1}],
+                "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1, "socket_timeout": 10}],
                            "capacity": 200, "expiry": 30}}
 CHANNEL_LAYERS = {"default": _REDIS_LAYER if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"

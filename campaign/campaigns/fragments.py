@@ -25,16 +25,17 @@ TTL_SECONDS = 60 * 60
 
 
 def fragment(request: HttpRequest, *, campaign_id: int, name: str, template: str,
-             context: Callable[[], dict]) -> SafeString:
+             context: Callable[[], dict], stamp: str | None = None) -> SafeString:
     """The fragment `name` of this viewer's page: remembered, or `template` rendered with `context()` (called
-    only then) and remembered. `name` must say everything else the fragment depends on (ids, versions)."""
+    only then) and remembered. `name` must say everything else the fragment depends on (ids, versions).
+    `stamp` is the campaign's change stamp when the caller has just read it."""
     def build() -> str:
         return render_to_string(template, context(), request=request)
 
     session_key = request.session.session_key
     if not session_key:
         return mark_safe(build())  # noqa: S308 (a template Django rendered and escaped)
-    key = f"fragment:{name}:{session_key}:{campaign_change_stamp(campaign_id=campaign_id)}"
+    key = f"fragment:{name}:{session_key}:{stamp or campaign_change_stamp(campaign_id=campaign_id)}"
     html = cache.get(key)
     if html is None:
         html = build()
@@ -43,8 +44,16 @@ def fragment(request: HttpRequest, *, campaign_id: int, name: str, template: str
 
 
 def remembered_page(request: HttpRequest, *, campaign_id: int, name: str, title: str, template: str,
-                    context: Callable[[], dict]) -> HttpResponse:
+                    context: Callable[[], dict], live_topics: str = "") -> HttpResponse:
     """A whole page whose body (`template`, which does not extend base.html) is a remembered fragment; the
-    navigation and messages around it are drawn fresh."""
-    body = fragment(request, campaign_id=campaign_id, name=name, template=template, context=context)
-    return render(request, "remembered_page.html", {"title": title, "body": body})
+    navigation and messages around it are drawn fresh.
+
+    With `live_topics` the body redraws itself: on a socket message for one of them (campaign.live), or by a
+    poll while there is no socket. Either asks with ``?since=<stamp>`` and is answered 204 from the change stamp
+    while the campaign has not changed (no body is built or read)."""
+    stamp = campaign_change_stamp(campaign_id=campaign_id)
+    if live_topics and request.headers.get("HX-Request") and request.GET.get("since") == stamp:
+        return HttpResponse(status=204)
+    body = fragment(request, campaign_id=campaign_id, name=name, template=template, context=context, stamp=stamp)
+    return render(request, "remembered_page.html", {"title": title, "body": body, "live_topics": live_topics,
+                                                    "since": stamp})

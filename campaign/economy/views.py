@@ -43,6 +43,7 @@ from campaign.economy.rules import (
     training_max_weapon_cards,
     upkeep_morale_useful,
 )
+from campaign.live.topics import member_topics
 from campaign.models import (
     Campaign,
     Commander,
@@ -178,7 +179,8 @@ def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> Http
     campaign, membership, commander = _commander(request, slug, commander_id)
     return remembered_page(request, campaign_id=campaign.pk, name=f"commander:{commander.pk}", title=commander.name,
                            template="campaign/economy/commander_detail.html",
-                           context=lambda: _commander_context(campaign, membership, commander))
+                           context=lambda: _commander_context(campaign, membership, commander),
+                           live_topics=member_topics(membership))
 
 
 def _commander_context(campaign: Campaign, membership: Membership, commander: Commander) -> dict:

@@ -21,6 +21,7 @@ from campaign.campaigns.views import campaign_membership
 from campaign.economy import selectors as economy_selectors
 from campaign.economy import upkeep
 from campaign.live import presence, push
+from campaign.live.topics import member_topics
 from campaign.map import claims, clock, selectors, services
 from campaign.models import Army, Commander, Day, DueBattle, Event
 from campaign.web.numbers import parse_id
@@ -34,7 +35,8 @@ def clock_console(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.RUN_CLOCK)
     return remembered_page(request, campaign_id=campaign.pk, name="clock", title=f"Clock · {campaign.name}",
-                           template="campaign/map/clock.html", context=lambda: _clock_context(campaign))
+                           template="campaign/map/clock.html", context=lambda: _clock_context(campaign),
+                           live_topics=member_topics(membership))
 
 
 @login_required

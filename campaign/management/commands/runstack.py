@@ -20,9 +20,10 @@ from django.core.management.base import BaseCommand
 def web_options(host: str, port: str, *, workers: int) -> list[str]:
     """uvicorn's arguments, as the Dockerfile gives them. Sockets in different processes hear each other only
     through Redis, so without REDIS_URL one process serves all; the client's address is left to Django
-    (PROXY_COUNT), never taken from a forwarded header by the server."""
+    (PROXY_COUNT), never taken from a forwarded header by the server. A stop waits at most 10 s for open sockets
+    (phones reconnect to the next server)."""
     return ["config.asgi:application", "--host", host, "--port", port, "--workers", str(workers),
-            "--lifespan", "off", "--no-proxy-headers"]
+            "--lifespan", "off", "--no-proxy-headers", "--timeout-graceful-shutdown", "10"]
 
 
 class Command(BaseCommand):
