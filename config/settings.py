@@ -87,6 +87,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "campaign.web.context_processors.current_campaign",
+                "campaign.web.context_processors.live_push",
             ],
         },
     },
@@ -237,6 +238,9 @@ _REDIS_LAYER = {"BACKEND": "channels_redis.core.RedisChannelLayer",
                 "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1, "socket_timeout": 10}],
                            "capacity": 200, "expiry": 30}}
 CHANNEL_LAYERS = {"default": _REDIS_LAYER if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Whether every process's changes reach the sockets (through Redis), so that a page with its socket open stops
+# polling; without Redis the Celery worker's changes (the clock's hours, AI moves) reach pages only by their polls.
+LIVE_PUSH_EVERYWHERE = env_bool("LIVE_PUSH_EVERYWHERE", bool(REDIS_URL))
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True

@@ -1,8 +1,9 @@
 // Pushed updates: one socket per page joins the topics its elements name (data-live-topics="match.5 ...");
 // a message says only "topic changed, version N", and each element naming that topic gets a "live" event,
 // which its hx-trigger turns into its usual fetch over HTTP (the fog of war and hidden hands apply there).
-// While the socket is open, window.musterLive.connected stops the polls ("every Ns [!musterLive.connected]");
-// when it drops, they poll again until it reconnects, and on reconnecting every element fetches once.
+// While the socket is open, window.musterLive.connected stops the polls ("every Ns [!musterLive.connected]"),
+// when the server says every change is pushed (body[data-live-everywhere]: Redis joins the web processes and the
+// Celery worker); when it drops, they poll again until it reconnects, and on reconnecting every element fetches once.
 (function () {
   "use strict";
   var live = window.musterLive = { connected: false, received: 0 };
@@ -32,7 +33,7 @@
     socket = new WebSocket(scheme + window.location.host + "/ws/live/?topics=" + encodeURIComponent(topics.join(",")));
     var reconnecting = wait > 1000;
     socket.onopen = function () {
-      live.connected = true;
+      live.connected = document.body.hasAttribute("data-live-everywhere");
       wait = 1000;
       document.body.setAttribute("data-live", "open");
       heartbeat = window.setInterval(function () { socket.send('{"type":"ping"}'); }, HEARTBEAT_MS);

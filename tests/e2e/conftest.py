@@ -140,7 +140,7 @@ def _database_url() -> str:
 @pytest.fixture
 def asgi_server(transactional_db):
     """The real ASGI stack (uvicorn on config.asgi: pages and sockets) in its own process on a free port, reading
-    the test database; its URL. One process, so sockets hear each other without Redis."""
+    the test database; its URL. One process, so sockets hear each other without Redis, and pages stop polling."""
     import socket
     import subprocess
     import sys
@@ -153,7 +153,7 @@ def asgi_server(transactional_db):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DEBUG": "1",
-           "DATABASE_URL": _database_url()}
+           "DATABASE_URL": _database_url(), "LIVE_PUSH_EVERYWHERE": "1"}  # every change here is the web process's
     uvicorn = Path(sys.executable).parent / "uvicorn"
     server = subprocess.Popen([str(uvicorn), *web_options("127.0.0.1", str(port), workers=1), "--log-level",
                                "warning"], env=env, cwd=Path(__file__).resolve().parents[2])

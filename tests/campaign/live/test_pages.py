@@ -58,3 +58,12 @@ def test_an_unchanged_poll_is_answered_204_without_building_the_page_and_a_chang
     redrawn = client.get(url, {"since": since}, HTTP_HX_REQUEST="true")
     assert redrawn.status_code == 200
     assert 'id="live-body"' in redrawn.content.decode()
+
+
+@pytest.mark.parametrize("everywhere", [True, False])
+def test_pages_stop_polling_on_a_socket_only_when_every_change_is_pushed(client, settings, player, everywhere):
+    """Without Redis the Celery worker's changes (the clock's hours, AI moves) reach no socket: polls carry on."""
+    settings.LIVE_PUSH_EVERYWHERE = everywhere
+    client.force_login(player)
+    html = client.get("/c/river-valley/battles/").content.decode()
+    assert ("data-live-everywhere" in html) is everywhere
