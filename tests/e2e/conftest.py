@@ -170,6 +170,10 @@ def asgi_server(transactional_db):
                     raise RuntimeError("uvicorn did not answer /healthz within 30 s") from None
                 time.sleep(0.2)
         yield url
-    finally:
+    finally:  # uvicorn gives open sockets 10 s (a socket waiting on Redis may hold out that long), then this kills
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
