@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign.campaigns import account_views, event_views, house_rules_views, member_views
+from campaign.campaigns import account_views, chronicle_views, event_views, house_rules_views, member_views
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
 from campaign.economy import gm_commander_views, gm_views, holdings_views, ledger_exports, recruit_views
@@ -71,6 +71,11 @@ urlpatterns = [
     path("c/<slug:slug>/economy/<str:kind>/", gm_views.economy_lunari, name="economy-lunari"),
     path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/audit/", campaigns_views.audit_trail, name="audit-trail"),
+    path("c/<slug:slug>/chronicle/", chronicle_views.chronicle_page, name="chronicle"),
+    path("c/<slug:slug>/chronicle/feed-link/", chronicle_views.feed_link_reset, name="chronicle-feed-link"),
+    path("c/<slug:slug>/chronicle/feed/<str:token>/", chronicle_views.ChronicleFeed(), name="chronicle-feed"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/chronicle/", chronicle_views.commander_chronicle,
+         name="commander-chronicle"),
     path("c/<slug:slug>/catalogue/", catalogue_views.catalogue_page, name="catalogue"),
     path("c/<slug:slug>/catalogue/defaults/", catalogue_views.catalogue_load_defaults, name="catalogue-load-defaults"),
     path("c/<slug:slug>/catalogue/new/", catalogue_views.unit_type_add, name="unit-type-add"),

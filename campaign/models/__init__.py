@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from campaign.models.campaigns import AuditEntry, Campaign, Day, Event, Heartbeat, Invitation, Membership, Role
 from campaign.models.catalogue import UnitPath, UnitRole, UnitType, _artwork_path
+from campaign.models.chronicle import FeedToken
 from campaign.models.commanders import (
     POWER_CHOICES,
     TACTICIAN_CHOICE_CHOICES,
@@ -51,7 +52,8 @@ from campaign.models.map import (
 
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
-    "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FundingRequest",
+    "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FeedToken",
+    "FundingRequest",
     "Heartbeat", "HourLog", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry", "LedgerEntryQuerySet",
     "LedgerTransaction",
     "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
