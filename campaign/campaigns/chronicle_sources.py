@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
@@ -65,6 +65,7 @@ class _Records:
     names: dict[int, str]
     since: datetime | None
     until: datetime | None
+    pages: dict[int, str] = field(default_factory=dict)
 
     def window(self, rows: QuerySet, field: str) -> QuerySet:
         if self.since is not None:
@@ -82,7 +83,10 @@ class _Records:
     def commander_told(self, words: str, commander_id: int | None) -> Told:
         if commander_id is None:
             return Told(words)
-        return Told(words, self.url("commander-detail", commander_id), self.name(commander_id), commander_id)
+        link = self.pages.get(commander_id)
+        if link is None:  # each commander's address is reversed once: reverse() costs more than the rest of an item
+            link = self.pages[commander_id] = self.url("commander-detail", commander_id)
+        return Told(words, link, self.name(commander_id), commander_id)
 
 
 def _ids(*commander_ids: int | None) -> frozenset[int]:
@@ -199,14 +203,14 @@ def _units(records: _Records) -> list[ChronicleEntry]:
     """Recruits, trainings and deaths, from the audit trail, with the unit's commander of today."""
     actions = [action for action, kind in _UNIT_ACTIONS.items() if kind in records.kinds]
     rows = list(records.window(AuditEntry.objects.filter(campaign=records.campaign, action__in=actions), "at")
-                .only("id", "action", "target", "data", "at").order_by())
-    unit_ids = {row.data.get("unit") for row in rows} - {None}
+                .values_list("pk", "action", "target", "data", "at").order_by())
+    unit_ids = {data.get("unit") for _, _, _, data, _ in rows} - {None}
     units = {pk: (commander_id, name or type_name) for pk, commander_id, name, type_name in Unit.objects.filter(
         pk__in=unit_ids).values_list("pk", "commander_id", "name", "unit_type__name")} if unit_ids else {}
     entries = []
-    for row in rows:
-        data, kind = row.data, _UNIT_ACTIONS[row.action]
-        commander_id, label = units.get(data.get("unit"), (data.get("commander"), row.target))
+    for pk, action, target, data, at in rows:
+        kind = _UNIT_ACTIONS[action]
+        commander_id, label = units.get(data.get("unit"), (data.get("commander"), target))
         commander_id = data.get("commander", commander_id)
         who = records.name(commander_id)
         payer = data.get("paid_by")
@@ -219,8 +223,7 @@ def _units(records: _Records) -> list[ChronicleEntry]:
                      f"for {data.get('paid', 0)} lunari{paid}.")
         else:
             words = f"{who}'s {label} was Killed."
-        entries.append(ChronicleEntry(key=f"audit:{row.pk}", kind=kind, at=row.at,
-                                      commanders=_ids(commander_id, payer),
+        entries.append(ChronicleEntry(key=f"audit:{pk}", kind=kind, at=at, commanders=_ids(commander_id, payer),
                                       full=records.commander_told(words, commander_id)))
     return entries
 
