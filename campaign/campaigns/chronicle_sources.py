@@ -67,11 +67,12 @@ class _Records:
     until: datetime | None
     pages: dict[int, str] = field(default_factory=dict)
 
-    def window(self, rows: QuerySet, field: str) -> QuerySet:
+    def window(self, rows: QuerySet, column: str) -> QuerySet:
+        """The rows whose `column` (a time) falls in the Day asked for, if one was."""
         if self.since is not None:
-            rows = rows.filter(**{f"{field}__gte": self.since})
+            rows = rows.filter(**{f"{column}__gte": self.since})
         if self.until is not None:
-            rows = rows.filter(**{f"{field}__lte": self.until})
+            rows = rows.filter(**{f"{column}__lte": self.until})
         return rows
 
     def name(self, commander_id: int | None) -> str:
@@ -138,14 +139,14 @@ def _encounters(records: _Records) -> list[ChronicleEntry]:
     entries = []
     for match in rows.only("id", "game", "title", "result", "finished_at").prefetch_related(seats).order_by():
         seated = list(match.seats.all())
-        names = [records.name(s.commander_id) if s.commander_id else s.name for s in seated]
+        names = {s.seat: records.name(s.commander_id) if s.commander_id else s.name for s in seated}
         game = game_title(match.game) + (f" ({match.title})" if match.title else "")
         winner = match.result.get("winner")
-        if isinstance(winner, int) and 0 <= winner < len(seated):
-            others = [name for seat, name in zip(seated, names, strict=True) if seat.seat != winner]
+        if winner in names:
+            others = [name for seat, name in names.items() if seat != winner]
             words = f"{names[winner]} won a game of {game} against {_and(others)}."
         else:
-            words = f"{_and(names)} played {game} to a draw."
+            words = f"{_and(list(names.values()))} played {game} to a draw."
         told = Told(words, records.url("match-replay", match.pk), "Replay")
         entries.append(ChronicleEntry(key=f"match:{match.pk}", kind="encounter", at=match.finished_at, full=told,
                                       public=told, commanders=_ids(*(s.commander_id for s in seated))))
@@ -153,7 +154,8 @@ def _encounters(records: _Records) -> list[ChronicleEntry]:
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """Names in a sentence: "A", "A and B", "A, B and C"."""
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _map_hours(records: _Records) -> list[ChronicleEntry]:

@@ -239,3 +239,14 @@ def test_the_number_of_queries_does_not_grow_with_the_items(client, gm, player, 
             ledger.ledger_grant(commander=story.bastian, amount=n + 1, reason=f"Prize {n}", actor=gm)
         client.force_login(who)
         assert (_queries(client, URL), _queries(client, _feed_url(client, who))) == (page_before, feed_before)
+
+
+def test_funding_between_two_players_is_told_to_both_the_link_only_to_the_page_one_may_open(client, player, story):
+    asked = funding.funding_request_create(requester=story.bastian, funder=story.amira, amount=12, reason="Horses",
+                                           actor=story.rival)
+    funding.funding_request_accept(request=asked, actor=player)
+    for user, link_shown in ((player, False), (story.rival, True)):
+        client.force_login(user)
+        html = client.get(f"{URL}?kind=funding").content.decode()
+        assert "Amira paid Bastian 12 lunari, as asked: Horses." in _sentences(html)
+        assert (f'href="/c/river-valley/commanders/{story.bastian.pk}/"' in html) is link_shown
