@@ -147,6 +147,8 @@ def test_the_feed_carries_exactly_what_its_owner_may_read(client, gm, player, st
     assert sorted(titles) == sorted(unescape(s) for s in MINE)
     for secret in HIDDEN:
         assert secret not in xml
+    assert f'href="http://testserver/c/river-valley/battles/{story.battle.pk}/replay/"' in xml
+    assert f"<id>muster-chronicle:battle:{story.battle.pk}</id>" in xml
     gm_xml = client.get(_feed_url(client, gm)).content.decode()
     client.logout()
     assert sorted(re.findall(r"<title>(.*?)</title>", gm_xml)[1:]) == sorted(unescape(s) for s in GM_READS)
