@@ -15,6 +15,7 @@ commanders it concerns, with its words in full and, when every member may know o
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -66,11 +67,18 @@ class ChronicleLine:
 
     @property
     def anchor(self) -> str:
-        return self.key.replace(":", "-")
+        return anchor_of(self.key)
+
+
+def anchor_of(key: str) -> str:
+    """The id of an item's row on the chronicle page (a feed item with no link of its own points there)."""
+    return key.replace(":", "-")
 
 
 @dataclass(frozen=True)
 class ChronicleFilters:
+    """What a page narrows the chronicle to: one kind (a key of KINDS), one Day, one commander's items."""
+
     kind: str = ""
     day: Day | None = None
     commander: Commander | None = None
@@ -80,7 +88,7 @@ def campaign_days(*, campaign_id: int) -> list[Day]:
     return list(Day.objects.filter(event__campaign_id=campaign_id).select_related("event").order_by("opened_at", "id"))
 
 
-def _day_finder(days: list[Day]):
+def _day_finder(days: list[Day]) -> Callable[[datetime], Day | None]:
     """The Day a moment falls in: the last opened before it, unless that Day had closed by then."""
     opened = [day.opened_at for day in days]
 
@@ -114,9 +122,8 @@ def chronicle_for(*, membership: Membership, filters: ChronicleFilters, limit: i
         told = entry_told(entry, viewer)
         if told is None:
             continue
-        anchor = entry.key.replace(":", "-")
         lines.append(ChronicleLine(key=entry.key, kind=entry.kind, at=entry.at, day=day_of(entry.at), told=told,
-                                   href=told.link or f"{page}#{anchor}"))
+                                   href=told.link or f"{page}#{anchor_of(entry.key)}"))
         if limit is not None and len(lines) >= limit:
             break
     return lines
