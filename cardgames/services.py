@@ -177,6 +177,14 @@ def _store(match: Match, engine, state) -> None:
         _settle(match, None)  # the caller holds the match's row lock
 
 
+STALE_MOVE = "The table moved on since your page was drawn: your move was not played. Look again and choose."
+
+
+def is_stale(exc: ValidationError) -> bool:
+    """A move meant for an earlier table (a page left open, a move queued offline): answered 409, not 400."""
+    return getattr(exc, "code", None) == "stale"
+
+
 @transaction.atomic
 def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
     """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
@@ -184,7 +192,7 @@ def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_
     if match.status != Match.Status.ACTIVE:  # before the version: a finished match's page is stale too
         raise ValidationError("This match is over: nothing more can be played.")
     if expected_version is not None and expected_version != match.version:
-        raise ValidationError("The table changed since your page was drawn: look again and choose.")
+        raise ValidationError(STALE_MOVE, code="stale")
     engine = game_for(match.game)
     state = engine.load(match.state)
     try:

@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "campaign.web.idempotency.IdempotencyMiddleware",
     "campaign.web.middleware.NotAllowedMiddleware",
 ]
 
@@ -243,3 +244,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "INFO"},
 }
+
+# Offline phones and their retries: how long an idempotency key is remembered (campaign.web.idempotency).
+IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 72, minimum=1)

@@ -29,6 +29,7 @@ from campaign.models.economy import (
     UpkeepLine,
     UpkeepMoralePledge,
 )
+from campaign.models.idempotency import IdempotentRequest
 from campaign.models.ledger import (
     Account,
     EscrowHold,
@@ -52,7 +53,8 @@ from campaign.models.map import (
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
     "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FundingRequest",
-    "Heartbeat", "HourLog", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry", "LedgerEntryQuerySet",
+    "Heartbeat", "HourLog", "IdempotentRequest", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry",
+    "LedgerEntryQuerySet",
     "LedgerTransaction",
     "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
     "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
