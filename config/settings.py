@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "campaign.web.idempotency.IdempotencyMiddleware",
+    "campaign.web.installable.PageOwnerMiddleware",
     "campaign.web.middleware.NotAllowedMiddleware",
 ]
 
