@@ -96,6 +96,11 @@ def _enqueue_ai_if_due(match: Match) -> None:
         enqueue_on_commit("cardgames.match_play_ai", match.pk)
 
 
+def _tell_whose_move(match: Match, actor) -> None:
+    """Queue 'your move' for the people to act now (campaign.notifications.triggers.notify_to_move), after commit."""
+    enqueue_on_commit("campaign.notify_to_move", match.pk, getattr(actor, "pk", None))
+
+
 def match_ai_sweep(*, batch: int = 200) -> int:
     """Let the AI seats of active matches move where it is their turn and no queued task did it (a broker that was
     down, a worker killed mid-move). Bounded: at most `batch` matches a sweep. Returns the moves applied."""
@@ -135,6 +140,7 @@ def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=Non
                  data={"game": game, "seats": [s.name for s in seats], "stakes": [s.stake for s in seats],
                        "bank_stake": bank_stake})
     _enqueue_ai_if_due(match)
+    _tell_whose_move(match, actor)
     return match
 
 
@@ -202,6 +208,7 @@ def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_
     _apply(match, engine, state, seat, parsed, user)
     _store(match, engine, state)
     _enqueue_ai_if_due(match)
+    _tell_whose_move(match, user)
     return match
 
 
@@ -228,6 +235,7 @@ def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
             applied += 1
     if applied:
         _store(match, engine, state)
+        _tell_whose_move(match, None)
     return applied
 
 

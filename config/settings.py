@@ -89,6 +89,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "campaign.web.context_processors.current_campaign",
+                "campaign.notifications.views.unread_count",
             ],
         },
     },
@@ -248,3 +249,23 @@ LOGGING = {
 
 # Offline phones and their retries: how long an idempotency key is remembered (campaign.web.idempotency).
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 72, minimum=1)
+
+# Notifications (campaign.notifications): Web Push signed with these VAPID keys (`python manage.py vapid_keys`
+# makes a pair; without them nothing is pushed), e-mail through Django's mail backends, links made absolute with
+# SITE_URL.
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY") or ""
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or ""
+VAPID_SUBJECT = env_str("VAPID_SUBJECT") or "mailto:muster@localhost"
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (python manage.py vapid_keys), or "
+                               "neither.")
+SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+EMAIL_BACKEND = env_str("EMAIL_BACKEND") or ("django.core.mail.backends.console.EmailBackend" if DEBUG else
+                                             "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Muster <muster@localhost>"

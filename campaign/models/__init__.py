@@ -49,6 +49,7 @@ from campaign.models.map import (
     TerrainRegion,
     _map_picture_path,
 )
+from campaign.models.notifications import Notification, NotificationPreference, PushSubscription
 
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
@@ -56,7 +57,8 @@ __all__ = [
     "Heartbeat", "HourLog", "IdempotentRequest", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry",
     "LedgerEntryQuerySet",
     "LedgerTransaction",
-    "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
+    "Location", "Membership", "MoveOrder", "Notification", "NotificationPreference", "PushSubscription",
+    "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
     "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
     "UpkeepMoralePledge",
     "_artwork_path", "_map_picture_path",

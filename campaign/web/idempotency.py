@@ -132,7 +132,7 @@ class IdempotencyMiddleware:
 
     def _first(self, request: HttpRequest, user, key: str) -> HttpResponse:
         with transaction.atomic():
-            record = IdempotentRequest.objects.create(user=user, key=key, method=request.method,
+            record = IdempotentRequest.objects.create(user=user, key=key, method=request.method or "",
                                                       path=request.path[:500])
             response = self.get_response(request)
             if response.status_code >= 500:

@@ -187,3 +187,16 @@ self.addEventListener("message", (event) => {
 self.addEventListener("sync", (event) => {
   if (event.tag === "muster-queue") event.waitUntil(replay());
 });
+
+// Web Push: each message is one notification's text and link (campaign.notifications.delivery.push_payload).
+self.addEventListener("push", (event) => {
+  const message = event.data ? event.data.json() : { title: "Muster", body: "Something needs you." };
+  event.waitUntil(self.registration.showNotification(message.title || "Muster", {
+    body: message.body, tag: message.tag, data: { url: message.url || "/notifications/" },
+    icon: "/static/icons/muster-192.png" }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(self.clients.openWindow(event.notification.data.url));
+});
