@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.staticfiles import finders
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
+from django.utils.cache import patch_cache_control
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -46,5 +47,5 @@ class PageOwnerMiddleware:
         if (request.method == "GET" and user is not None and user.is_authenticated
                 and response.get("Content-Type", "").startswith("text/html")):
             response["Muster-User"] = str(user.pk)
-            response["Cache-Control"] = "private, no-cache"
+            patch_cache_control(response, private=True)
         return response

@@ -72,7 +72,8 @@ async function page(request) {
   try {
     const response = await fetch(request);
     const user = response.headers.get("Muster-User");
-    if (user && response.status === 200) await keepFor(user, request.url, response.clone());
+    const stored = !(response.headers.get("Cache-Control") || "").includes("no-store");
+    if (user && response.status === 200 && stored) await keepFor(user, request.url, response.clone());
     return response;
   } catch (offline) {
     const user = await owner();
