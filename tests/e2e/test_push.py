@@ -65,7 +65,8 @@ def test_a_notification_is_pushed_to_a_subscribed_browser(live_server, new_page,
         assert notification_deliver(notification_id=told.pk)["pushed"] == 1
     finally:
         service.close()
-    (_, headers, body) = service.received[-1]
+    _, headers, body = service.received[-1]
+    assert headers["content-encoding"] == "aes128gcm"
     payload = json.loads(http_ece.decrypt(body, private_key=private, auth_secret=auth, version="aes128gcm"))
     assert payload["body"] == "Bastian challenges Amira."
     page.goto(f"{live_server.url}/notifications/")
