@@ -5,7 +5,7 @@ from celery import shared_task
 from campaign.campaigns.services import heartbeat_record
 from campaign.economy import upkeep
 from campaign.models import Day
-from campaign.notifications import delivery, triggers
+from campaign.notifications import delivery, sweep, triggers
 
 
 @shared_task(name="campaign.heartbeat")
@@ -70,3 +70,9 @@ def notify_funding_request(request_id: int) -> int:
 @shared_task(name="campaign.notification_deliver")
 def notification_deliver(notification_id: int) -> dict:
     return delivery.notification_deliver(notification_id=notification_id)
+
+
+@shared_task(name="campaign.notifications_sweep")
+def notifications_sweep() -> int:
+    """Beat runs this every five minutes: what lost tasks did not tell (campaign.notifications.sweep)."""
+    return sweep.notifications_sweep()

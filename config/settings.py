@@ -181,7 +181,11 @@ SIGN_UPS_PER_ADDRESS = env_int("SIGN_UPS_PER_ADDRESS", 10, minimum=1)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",
-    "DESCRIPTION": "Campaigns, events, commanders, armies, battles and card-game encounters.",
+    "DESCRIPTION": "Campaigns, events, commanders, armies, battles and card-game encounters. Every POST, PUT, "
+                   "PATCH and DELETE may carry an `Idempotency-Key` header (8 to 100 letters, digits, '-', '_', "
+                   "'.' or ':'; a fresh UUID per action): a repeat with the same key is applied once and answered "
+                   "with the first answer (header `Idempotent-Replayed: true`); the same key for another action "
+                   "is a 422.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -35,7 +35,7 @@
         applicationServerKey: applicationServerKey(panel.dataset.vapidKey) });
       status.textContent = await send(subscription.toJSON());
     } catch (error) {
-      status.textContent = `The browser could not subscribe (${error.message}): try again with a signal.`;
+      status.textContent = `The browser could not subscribe (${error.message}): your notifications stay listed under Notifications.`;
     }
   });
 })();

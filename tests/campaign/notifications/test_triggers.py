@@ -105,3 +105,25 @@ def test_no_recipient_learns_what_the_fog_or_a_hidden_hand_hides(valley, gm):
     move = Notification.objects.get(user=valley["amira"], kind=K.YOUR_MOVE)
     assert move.text == "Your move in Duel (Command Dice battle).", "nothing of Bastian's secret dice"
     assert not Notification.objects.filter(user=valley["bastian"], text__contains="Boots").exists()
+
+
+def test_the_sweep_tells_what_lost_tasks_did_not_and_nothing_twice(valley, gm):
+    """With the broker down no task ran: the beat's sweep tells the hour, the Day, the challenge, the funding
+    request and the table, once."""
+    from django_celery_beat.models import PeriodicTask
+
+    from campaign.notifications.sweep import notifications_sweep
+
+    assert PeriodicTask.objects.get(name="Notifications catch-up").task == "campaign.notifications_sweep"
+    amira, bastian = valley["amira"], valley["bastian"]
+    match_create(campaign=valley["event"].campaign, game="command-dice", actor=gm, seed=7, title="Duel",
+                 seats=[SeatSpec("amira", amira), SeatSpec("bastian", bastian)])
+    challenge_create(challenger=valley["theirs"], challenged=valley["mine"], game="command-dice", actor=bastian)
+    funding_request_create(requester=valley["theirs"], funder=valley["mine"], amount=20, reason="Boots",
+                           actor=bastian)
+    day_close(day=valley["day"], actor=gm)
+    assert not Notification.objects.exists(), "no task ran"
+    told = notifications_sweep()
+    assert set(Notification.objects.values_list("kind", flat=True)) == set(K.values)
+    assert Notification.objects.count() == told
+    assert notifications_sweep() == 0
