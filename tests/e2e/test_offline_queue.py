@@ -40,7 +40,9 @@ def test_a_move_and_an_order_made_offline_are_applied_once_and_a_stale_move_is_t
     log_in(page, live_server.url, "amira", "pass-word-123")
     page.goto(f"{base}/matches/{played.pk}/")
     controlled(page)
-    for url in (f"{base}/matches/{stale.pk}/", f"{base}/matches/{played.pk}/", f"{base}/map/"):
+    commander = army.commander
+    for url in (f"{base}/commanders/{commander.pk}/", f"{base}/armies/", f"{base}/matches/{stale.pk}/",
+                f"{base}/matches/{played.pk}/", f"{base}/map/"):
         page.goto(url)  # each page visited while the worker is in control is kept for offline reading
     page.get_by_test_id("order-x").fill("20")
     page.get_by_test_id("order-y").fill("6")
@@ -51,8 +53,12 @@ def test_a_move_and_an_order_made_offline_are_applied_once_and_a_stale_move_is_t
     page.get_by_test_id("confirm-order").click()  # the worker keeps it and shows the kept map page again
     page.wait_for_selector("[data-testid=queue-count]:text('1 action waiting to send')")
     assert "You are offline" in page.get_by_test_id("offline-state").inner_text()
+    page.goto(f"{base}/commanders/{commander.pk}/")  # the phone's own copy of each page it visited
+    assert commander.name in page.locator("h1").inner_text()
+    page.goto(f"{base}/armies/")
+    assert "Ford Guard" in page.content()
     for match in (played, stale):
-        page.goto(f"{base}/matches/{match.pk}/")  # read from the phone's own copy
+        page.goto(f"{base}/matches/{match.pk}/")
         page.wait_for_selector('[data-testid="table"][data-version="0"]')
         page.locator("button.action").first.click()
     page.wait_for_selector("[data-testid=queue-count]:text('3 actions waiting to send')")
@@ -79,3 +85,8 @@ def test_a_move_and_an_order_made_offline_are_applied_once_and_a_stale_move_is_t
     assert Match.objects.get(pk=played.pk).version == 1
     assert Match.objects.get(pk=stale.pk).version == 1  # bastian's move only
     assert IdempotentRequest.objects.filter(user=amira, path__endswith="/act/").count() == 2
+
+    page.get_by_role("button", name="Log out").click()  # logging out forgets every page kept for amira
+    page.wait_for_load_state("networkidle")
+    kept = page.evaluate("caches.keys().then((names) => names.filter((name) => name.startsWith('muster-pages-')))")
+    assert kept == []
