@@ -137,3 +137,34 @@ def test_old_keys_are_forgotten_when_the_user_sends_a_new_one(client, player, du
     client.post(f"/c/{duel.campaign.slug}/matches/{duel.pk}/act/", {"action": "[]", "v": "1"},
                 HTTP_IDEMPOTENCY_KEY="new-key-0001")
     assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new-key-0001"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_copies_of_one_action_racing_are_applied_once(player, duel):
+    """A phone's retry that overtakes the first attempt: the key's row, written first in the action's own
+    transaction, makes the second wait for the first and then answer with its stored answer."""
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    form = {"action": first_move(duel), "v": "0"}
+    start, answers = threading.Barrier(2), []
+
+    def send():
+        client = Client()
+        client.force_login(player)
+        start.wait()
+        try:
+            answers.append(client.post(act_url(duel), form, HTTP_IDEMPOTENCY_KEY="racing-key-01"))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answer.status_code for answer in answers) == [302, 302]
+    assert sorted(answer.has_header("Idempotent-Replayed") for answer in answers) == [False, True]
+    assert Match.objects.get(pk=duel.pk).version == 1
