@@ -40,6 +40,8 @@ def test_a_move_and_an_order_made_offline_are_applied_once_and_a_stale_move_is_t
     log_in(page, live_server.url, "amira", "pass-word-123")
     page.goto(f"{base}/matches/{played.pk}/")
     controlled(page)
+    # online, a stale move's answer (409) is swapped in like any other, so its sentence shows in the table
+    assert page.evaluate("htmx.config.responseHandling.some((rule) => rule.code === '409' && rule.swap)")
     commander = army.commander
     for url in (f"{base}/commanders/{commander.pk}/", f"{base}/armies/", f"{base}/matches/{stale.pk}/",
                 f"{base}/matches/{played.pk}/", f"{base}/map/"):
