@@ -12,10 +12,12 @@ class CampaignConfig(AppConfig):
         from campaign.economy.upkeep import day_closed
         from campaign.map import battle_terrain
         from campaign.map.services import bases_refresh
+        from campaign.notifications.services import day_closed_notify
         from campaign.web.numbers import IdConverter
 
         register_converter(IdConverter, "id")  # ids in page URLs: see campaign.web.numbers
         day_closed.connect(bases_refresh, dispatch_uid="campaign.map.bases_refresh")
+        day_closed.connect(day_closed_notify, dispatch_uid="campaign.notifications.day_closed")
         house_rule_register(HouseRule(
             key=battle_terrain.HOUSE_RULE, label="Terrain advantages in Battle", kind="json", default=None,
             ruling="Army Combat: \"certain environments on the battlefield may grant advantages or disadvantages\". "

@@ -7,9 +7,15 @@ from campaign.economy import gm_commander_views, gm_views, holdings_views, ledge
 from campaign.economy import views as economy_views
 from campaign.map import army_views, clock_views
 from campaign.map import views as map_views
+from campaign.notifications import views as notification_views
 
 urlpatterns = [
     path("", campaigns_views.home, name="home"),
+    path("notifications/", notification_views.notification_list, name="notifications"),
+    path("notifications/<id:notification_id>/read/", notification_views.notification_read, name="notification-read"),
+    path("notifications/read-all/", notification_views.notification_read_all, name="notifications-read-all"),
+    path("notifications/settings/", notification_views.notification_settings, name="notification-settings"),
+    path("notifications/push/", notification_views.push_subscription, name="push-subscription"),
     path("accounts/sign-up/", account_views.sign_up, name="sign-up"),
     path("campaigns/new/", account_views.campaign_new, name="campaign-new"),
     path("join/<str:code>/", account_views.join, name="join"),

@@ -21,6 +21,7 @@ from campaign.map.api import (
     TerrainRegionViewSet,
 )
 from campaign.map.clock_api import DueBattleViewSet, EventClockViewSet
+from campaign.web import installable
 from campaign.web.api_router import IdRouter
 from campaign.web.login_limits import LimitedLoginView, LimitedObtainAuthToken
 from cardgames.api import ChallengeViewSet, MatchViewSet
@@ -64,6 +65,8 @@ urlpatterns = [
     path("accounts/login/", LimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("sw.js", installable.service_worker, name="service-worker"),
+    path("manifest.webmanifest", installable.manifest, name="manifest"),
     path("api/odds/skirmish/", SkirmishOddsView.as_view(), name="api-skirmish-odds"),
     path("api/", include(router.urls)),
     path("api/token/", LimitedObtainAuthToken.as_view(), name="api-token"),

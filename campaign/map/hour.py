@@ -33,6 +33,7 @@ from campaign.models import (
     Reveal,
     TacticalMap,
 )
+from config.celery import enqueue_on_commit
 
 
 def event_locked(event: Event) -> Event:
@@ -86,6 +87,7 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
         if tactical_map is not None:
             _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries).run()
         HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
+        enqueue_on_commit("campaign.notify_hour", event.pk, hour)  # arrivals, blocks and Battles due, told
         event.current_hour = hour
         event.save(update_fields=["current_hour"])
         return result

@@ -30,6 +30,7 @@ from campaign.models.economy import (
     UpkeepLine,
     UpkeepMoralePledge,
 )
+from campaign.models.idempotency import IdempotentRequest
 from campaign.models.ledger import (
     Account,
     EscrowHold,
@@ -49,14 +50,17 @@ from campaign.models.map import (
     TerrainRegion,
     _map_picture_path,
 )
+from campaign.models.notifications import Notification, NotificationPreference, PushSubscription
 
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
     "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FeedToken",
     "FundingRequest",
-    "Heartbeat", "HourLog", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry", "LedgerEntryQuerySet",
+    "Heartbeat", "HourLog", "IdempotentRequest", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry",
+    "LedgerEntryQuerySet",
     "LedgerTransaction",
-    "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
+    "Location", "Membership", "MoveOrder", "Notification", "NotificationPreference", "PushSubscription",
+    "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
     "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
     "UpkeepMoralePledge",
     "_artwork_path", "_map_picture_path",
