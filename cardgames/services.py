@@ -200,8 +200,9 @@ def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_
 @transaction.atomic
 def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
     """Let AI seats move until a person must act or the match ends. Idempotent: with no AI to move,
-    nothing changes. Returns the number of actions applied."""
-    match = lock(Match.objects).filter(pk=match_id, status=Match.Status.ACTIVE).first()
+    nothing changes; an archived campaign's matches stand still. Returns the number of actions applied."""
+    match = lock(Match.objects).filter(pk=match_id, status=Match.Status.ACTIVE,
+                                       campaign__archived_at__isnull=True).first()
     if match is None:
         return 0
     ai_seats = {s.seat: s.ai for s in match.seats.all() if s.ai}

@@ -3,6 +3,9 @@
 A game master may do everything in their campaign; a player may look at the
 campaign and act on what is theirs; anyone else gets a 404 for the campaign, so
 its existence is not revealed. Views and API permission classes both ask here.
+
+An archived campaign is read only: every action but looking, exporting and unarchiving is refused here, with a
+sentence saying so, whoever asks (page, API or service).
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ class Action(StrEnum):
     VIEW_AUDIT = "view_audit"
     ACT_FOR_OWN = "act_for_own"
     ACT_FOR_ANY = "act_for_any"
+    ARCHIVE_CAMPAIGN = "archive_campaign"
+    EXPORT_CAMPAIGN = "export_campaign"
+
+
+ALLOWED_WHILE_ARCHIVED = frozenset({Action.VIEW_CAMPAIGN, Action.VIEW_MEMBERS, Action.VIEW_EVENTS, Action.VIEW_AUDIT,
+                                    Action.ARCHIVE_CAMPAIGN, Action.EXPORT_CAMPAIGN})
 
 
 ROLE_ACTIONS: dict[str, frozenset[Action]] = {
@@ -41,6 +50,19 @@ class NotAllowed(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class Archived(NotAllowed):
+    """A write to an archived campaign (a 403 with the sentence)."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(f"{campaign} is archived and read only: a game master may unarchive it from its page "
+                         "to change anything.")
+
+
+def refuse_if_archived(campaign: Campaign) -> None:
+    if campaign.archived_at is not None:
+        raise Archived(campaign)
 
 
 def membership_for(*, user, campaign: Campaign | int) -> Membership | None:
@@ -69,20 +91,23 @@ def membership_by_slug_or_404(*, user, slug: str) -> Membership:
 
 
 def can(membership: Membership | None, action: Action) -> bool:
-    return membership is not None and action in ROLE_ACTIONS[membership.role]
+    return (membership is not None and action in ROLE_ACTIONS[membership.role]
+            and (action in ALLOWED_WHILE_ARCHIVED or membership.campaign.archived_at is None))
 
 
 def require(membership: Membership | None, action: Action) -> None:
     """Refuse with a sentence a person can act on."""
     if membership is None:
         raise Http404("No such campaign.")
+    if action not in ALLOWED_WHILE_ARCHIVED:
+        refuse_if_archived(membership.campaign)
     if not can(membership, action):
         raise NotAllowed(f"Only a game master of {membership.campaign} may do that ({action.value.replace('_', ' ')}).")
 
 
 def may_act_for(membership: Membership | None, owner_user_id: int | None) -> bool:
     """A GM may act for anything in the campaign; a player only for what they own."""
-    if membership is None:
+    if membership is None or membership.campaign.archived_at is not None:
         return False
     if can(membership, Action.ACT_FOR_ANY):
         return True
@@ -94,5 +119,8 @@ def require_acting_for(*, actor: User | None, commander: Commander, what: str = 
     `what` finishes the refusal ("give Amira's armies orders"); by default "do that for <commander>"."""
     if actor is None:
         return
-    if not may_act_for(membership_for(user=actor, campaign=commander.campaign_id), commander.player_id):
+    membership = membership_for(user=actor, campaign=commander.campaign_id)
+    if membership is not None:
+        refuse_if_archived(membership.campaign)
+    if not may_act_for(membership, commander.player_id):
         raise NotAllowed(f"Only {commander}'s player or a game master may {what or f'do that for {commander}'}.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cache
+from typing import cast
 
 from django.apps import apps
 from django.db import models
@@ -40,7 +41,7 @@ def _path_to_campaign(model: type[models.Model], campaign_model: type[models.Mod
             for field in _foreign_keys(current):
                 if field.null and not allow_optional:
                     continue
-                target = field.related_model
+                target = cast(type[models.Model], field.related_model)  # resolved: the registry is ready
                 lookup = f"{path}__{field.name}" if path else field.name
                 if target is campaign_model:
                     return lookup

@@ -26,7 +26,8 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, models, transaction
 
 from campaign.campaigns.audit import audit_record
-from campaign.models import Campaign, UnitType
+from campaign.campaigns.services import membership_add
+from campaign.models import Campaign, Membership, Role, UnitType
 from campaign.transfer.export import DOCUMENT, FILES, FORMAT, VERSION
 
 
@@ -81,12 +82,13 @@ def _shared_unit_type_ids(document: dict) -> dict[int, int]:
     """Each exported default unit type's id -> the id of the same default here (made if missing)."""
     ids: dict[int, int] = {}
     for row in document["shared_unit_types"]:
-        here = UnitType.objects.filter(campaign__isnull=True, name=row["fields"]["name"]).first()
+        here = UnitType.objects.filter(campaign__isnull=True, name=row["fields"]["name"]).values_list(
+            "pk", flat=True).first()
         if here is None:
             fields = {**row["fields"], "trains_to": None}
             taken = UnitType.objects.filter(pk=row["pk"]).exists()
-            here = _save({"model": row["model"], "pk": None if taken else row["pk"], "fields": fields})
-        ids[row["pk"]] = here.pk
+            here = _save({"model": row["model"], "pk": None if taken else row["pk"], "fields": fields}).pk
+        ids[row["pk"]] = here
     for row in document["shared_unit_types"]:  # the chain of trainings, once every default exists
         trains_to = row["fields"].get("trains_to")
         if trains_to in ids:
@@ -145,8 +147,9 @@ def _store_files(rows: list[dict], files: dict[str, bytes]) -> None:
 
 
 @transaction.atomic
-def campaign_import(*, upload: IO[bytes], actor) -> Campaign:
-    """Bring the exported campaign in, with its people, files and history; records who imported it."""
+def campaign_import(*, upload: IO[bytes], actor, join_as_gm: bool = False) -> Campaign:
+    """Bring the exported campaign in, with its people, files and history; records who imported it. With
+    `join_as_gm` the importer becomes a game master of it if the export does not already make them a member."""
     document, files = read_export(upload)
     slug = document["campaign"]["slug"]
     if Campaign.objects.filter(slug=slug).exists():
@@ -170,4 +173,6 @@ def campaign_import(*, upload: IO[bytes], actor) -> Campaign:
     campaign = Campaign.objects.get(slug=slug)
     audit_record(campaign=campaign, actor=actor, action="campaign.import", target=campaign,
                  data={"rows": len(rows), "files": len(files), "exported_at": document.get("exported_at", "")})
+    if join_as_gm and not Membership.objects.filter(campaign=campaign, user=actor).exists():
+        membership_add(campaign=campaign, user=actor, role=Role.GM, actor=actor)
     return campaign
