@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import Action as Permission
-from campaign.campaigns.permissions import NotAllowed, can, membership_for
+from campaign.campaigns.permissions import NotAllowed, can, membership_for, refuse_if_archived
 from campaign.economy import ledger as economy_ledger
 from campaign.locking import lock
 from campaign.models import Commander, EscrowHold, LedgerTransaction
@@ -179,8 +179,10 @@ def _store(match: Match, engine, state) -> None:
 
 @transaction.atomic
 def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
-    """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
-    match = lock(Match.objects).get(pk=match_id)
+    """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button. A move is not
+    audited, so the archive is checked here (an archived campaign's matches stand still)."""
+    match = lock(Match.objects.select_related("campaign")).get(pk=match_id)
+    refuse_if_archived(match.campaign)
     if match.status != Match.Status.ACTIVE:  # before the version: a finished match's page is stale too
         raise ValidationError("This match is over: nothing more can be played.")
     if expected_version is not None and expected_version != match.version:

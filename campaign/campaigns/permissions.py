@@ -4,8 +4,10 @@ A game master may do everything in their campaign; a player may look at the
 campaign and act on what is theirs; anyone else gets a 404 for the campaign, so
 its existence is not revealed. Views and API permission classes both ask here.
 
-An archived campaign is read only: every action but looking, exporting and unarchiving is refused here, with a
-sentence saying so, whoever asks (page, API or service).
+An archived campaign is read only: require() and require_acting_for() refuse every action but looking,
+exporting and unarchiving with one sentence (Archived), and the audit trail's writer refuses any other change
+recorded for it (campaign.campaigns.audit), so a path that checked only the role is refused too. can() stays the
+role's answer (what a GM may see does not change when a campaign is archived).
 """
 
 from __future__ import annotations
@@ -91,8 +93,8 @@ def membership_by_slug_or_404(*, user, slug: str) -> Membership:
 
 
 def can(membership: Membership | None, action: Action) -> bool:
-    return (membership is not None and action in ROLE_ACTIONS[membership.role]
-            and (action in ALLOWED_WHILE_ARCHIVED or membership.campaign.archived_at is None))
+    """What the role allows (what a GM sees, too); whether the campaign is archived is require()'s to say."""
+    return membership is not None and action in ROLE_ACTIONS[membership.role]
 
 
 def require(membership: Membership | None, action: Action) -> None:
@@ -107,7 +109,7 @@ def require(membership: Membership | None, action: Action) -> None:
 
 def may_act_for(membership: Membership | None, owner_user_id: int | None) -> bool:
     """A GM may act for anything in the campaign; a player only for what they own."""
-    if membership is None or membership.campaign.archived_at is not None:
+    if membership is None:
         return False
     if can(membership, Action.ACT_FOR_ANY):
         return True

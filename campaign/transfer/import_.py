@@ -26,7 +26,6 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, models, transaction
 
 from campaign.campaigns.audit import audit_record
-from campaign.campaigns.services import membership_add
 from campaign.models import Campaign, Membership, Role, UnitType
 from campaign.transfer.export import DOCUMENT, FILES, FORMAT, VERSION
 
@@ -171,8 +170,10 @@ def campaign_import(*, upload: IO[bytes], actor, join_as_gm: bool = False) -> Ca
         for statement in connection.ops.sequence_reset_sql(no_style(), sorted(models_used, key=str)):
             cursor.execute(statement)
     campaign = Campaign.objects.get(slug=slug)
+    joined = join_as_gm and not Membership.objects.filter(campaign=campaign, user=actor).exists()
+    if joined:
+        Membership.objects.create(campaign=campaign, user=actor, role=Role.GM)
     audit_record(campaign=campaign, actor=actor, action="campaign.import", target=campaign,
-                 data={"rows": len(rows), "files": len(files), "exported_at": document.get("exported_at", "")})
-    if join_as_gm and not Membership.objects.filter(campaign=campaign, user=actor).exists():
-        membership_add(campaign=campaign, user=actor, role=Role.GM, actor=actor)
+                 data={"rows": len(rows), "files": len(files), "exported_at": document.get("exported_at", ""),
+                       "joined_as_gm": joined})
     return campaign

@@ -123,7 +123,8 @@ def _map(source: Campaign, season: Campaign, commanders: dict[int, Commander]) -
         locations[location.pk] = Location.objects.create(
             **_fields(location, "map", "holder", "capture_progress", "capturing_army"), map=copy, holder=holder)
     Base.objects.bulk_create(
-        Base(**_fields(base, "map", "location", "spent_on"), map=copy, location=locations.get(base.location_id))
+        Base(**_fields(base, "map", "location", "spent_on"), map=copy,
+             location=locations.get(base.location_id) if base.location_id else None)
         for base in original.bases.order_by("pk"))
 
 
