@@ -19,6 +19,7 @@ from campaign.transfer.export import DOCUMENT, campaign_export
 from campaign.transfer.graph import NOT_A_CAMPAIGNS, PROJECT_APPS, campaign_models
 from campaign.transfer.import_ import campaign_import
 from tests.campaign.factories import CommanderFactory, UnitFactory, UnitTypeFactory
+from tests.campaign.transfer.emptying import empty_instance
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def small(campaign, gm, player, media_root):
 
 
 def _emptied(exported: bytes) -> io.BytesIO:
-    call_command("flush", interactive=False, verbosity=0)
+    empty_instance()
     return io.BytesIO(exported)
 
 
@@ -134,7 +135,7 @@ def test_the_commands_export_to_a_file_and_import_from_it(small, tmp_path, capsy
     assert "Exported River Valley" in capsys.readouterr().out
     with pytest.raises(CommandError, match="already has a campaign"):
         call_command("import_campaign", str(target))
-    call_command("flush", interactive=False, verbosity=0)
+    empty_instance()
     call_command("import_campaign", str(target))
     assert "Imported River Valley at /c/river-valley/." in capsys.readouterr().out
     with pytest.raises(CommandError, match="no campaign with the slug 'nowhere'"):

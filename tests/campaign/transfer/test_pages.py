@@ -8,10 +8,10 @@ import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 
 from campaign.models import AuditEntry, Campaign, Membership
 from tests.campaign.factories import UserFactory
+from tests.campaign.transfer.emptying import empty_instance
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def test_the_gm_downloads_the_export_and_a_player_may_not(client, campaign, gm, 
 def test_staff_import_an_export_and_become_its_gm(client, campaign, gm, media_root):
     client.force_login(gm)
     exported = client.post("/c/river-valley/export/").content
-    call_command("flush", interactive=False, verbosity=0)
+    empty_instance()
     admin = UserFactory(username="admin", is_staff=True)
     client.force_login(admin)
     assert 'data-testid="campaign-import-link"' in client.get("/").content.decode()

@@ -9,7 +9,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.files.storage import default_storage
-from django.core.management import call_command
 from django.db import models
 
 from battles.demo import load_demo_battles
@@ -22,6 +21,7 @@ from campaign.transfer.export import campaign_export
 from campaign.transfer.graph import campaign_models
 from campaign.transfer.import_ import campaign_import
 from cardgames.demo import load_demo_matches
+from tests.campaign.transfer.emptying import empty_instance
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def test_export_then_import_into_an_emptied_instance_brings_back_every_row_and_f
     assert before_files
     exported = campaign_export(campaign=played_demo, actor=None)
 
-    call_command("flush", interactive=False, verbosity=0)
+    empty_instance()
     assert not Campaign.objects.exists()
     assert not get_user_model().objects.exists()
     for name in before_files:
