@@ -28,6 +28,7 @@ from django.db import DatabaseError, connection, models, transaction
 from campaign.campaigns.audit import audit_record
 from campaign.models import Campaign, Membership, Role, UnitType
 from campaign.transfer.export import DOCUMENT, FILES, FORMAT, VERSION
+from campaign.transfer.graph import SHARED_CATALOGUE, campaign_models, campaign_rows
 
 
 def _refuse(sentence: str) -> ValidationError:
@@ -54,9 +55,10 @@ def read_export(upload: IO[bytes]) -> tuple[dict, dict[str, bytes]]:
         raise _refuse(f"This export is version {document.get('version')}; this Muster reads version {VERSION} only. "
                       "Import it into the Muster that exported it, or one of the same version.")
     for listed in document.get("files", []):
-        content = files.get(listed["name"])
-        if content is None or hashlib.sha256(content).hexdigest() != listed["sha256"]:
-            raise _refuse(f"The file {listed['name']} in the export is missing or damaged: download the export again.")
+        name = listed.get("name") if isinstance(listed, dict) else None
+        content = files.get(name) if isinstance(name, str) else None
+        if content is None or hashlib.sha256(content).hexdigest() != listed.get("sha256"):
+            raise _refuse(f"The file {name} in the export is missing or damaged: download the export again.")
     return document, files
 
 
@@ -145,35 +147,65 @@ def _store_files(rows: list[dict], files: dict[str, bytes]) -> None:
                 row["fields"][field.name] = renamed.get(name, name) if name in files else ""
 
 
+def _refuse_other_models(document: dict) -> None:
+    """Rows only of the models a campaign has (never a user or a permission), and shared rows only of defaults."""
+    allowed = {model._meta.label_lower for model, _ in campaign_models()}
+    strays = {row["model"] for row in document["rows"]} - allowed
+    strays |= {row["model"] for row in document["shared_unit_types"]
+               if row["model"] != SHARED_CATALOGUE or row["fields"].get("campaign") is not None}
+    if strays:
+        raise _refuse(f"The export holds rows no campaign has ({', '.join(sorted(strays))}): it is damaged or from "
+                      "an edited file.")
+
+
+def _refuse_rows_of_another_campaign(campaign: Campaign, rows: list[dict]) -> None:
+    """Every row brought in belongs to the campaign brought in (an edited file could aim at another one)."""
+    imported: dict[str, set] = defaultdict(set)
+    for row in rows:
+        imported[row["model"]].add(row["pk"])
+    for model, path in campaign_models():
+        pks = imported.get(model._meta.label_lower)
+        if pks and campaign_rows(model, path, campaign).filter(pk__in=pks).count() != len(pks):
+            raise _refuse(f"The export holds {model._meta.verbose_name_plural} of another campaign: it is damaged or "
+                          "from an edited file.")
+
+
+def _bring_in(document: dict, files: dict[str, bytes]) -> Campaign:
+    rows = document["rows"]
+    _refuse_other_models(document)
+    (campaign_row,) = (row for row in rows if row["model"] == "campaign.campaign")
+    slug = campaign_row["fields"]["slug"]
+    if Campaign.objects.filter(slug=slug).exists():
+        raise _refuse(f"This instance already has a campaign “{slug}”: the export is of a campaign it holds.")
+    _refuse_taken_ids(rows)
+    _ensure_users(document)
+    _store_files(rows + _defaults_missing(document), files)
+    _remap_unit_types(rows, _shared_unit_type_ids(document))
+    for deserialized in serializers.deserialize("python", rows):
+        deserialized.save()
+    connection.check_constraints(table_names=sorted({apps.get_model(r["model"])._meta.db_table for r in rows}))
+    campaign = Campaign.objects.get(pk=campaign_row["pk"])
+    _refuse_rows_of_another_campaign(campaign, rows)
+    with connection.cursor() as cursor:
+        for statement in connection.ops.sequence_reset_sql(no_style(), [model for model, _ in campaign_models()]):
+            cursor.execute(statement)
+    return campaign
+
+
 @transaction.atomic
 def campaign_import(*, upload: IO[bytes], actor, join_as_gm: bool = False) -> Campaign:
     """Bring the exported campaign in, with its people, files and history; records who imported it. With
     `join_as_gm` the importer becomes a game master of it if the export does not already make them a member."""
     document, files = read_export(upload)
-    slug = document["campaign"]["slug"]
-    if Campaign.objects.filter(slug=slug).exists():
-        raise _refuse(f"This instance already has a campaign “{slug}”: the export is of a campaign it holds.")
-    rows = document["rows"]
-    _refuse_taken_ids(rows)
-    _ensure_users(document)
-    _store_files(rows + _defaults_missing(document), files)
-    _remap_unit_types(rows, _shared_unit_type_ids(document))
     try:
-        for deserialized in serializers.deserialize("python", rows):
-            deserialized.save()
-        connection.check_constraints(table_names=sorted({apps.get_model(r["model"])._meta.db_table for r in rows}))
-    except (DeserializationError, DatabaseError, LookupError, KeyError) as error:
-        raise _refuse(f"The export's rows do not fit together ({error}): it is damaged or from an edited file.") \
+        campaign = _bring_in(document, files)
+    except (KeyError, LookupError, TypeError, ValueError, DeserializationError, DatabaseError) as error:
+        raise _refuse(f"The export's rows do not fit together ({error!r}): it is damaged or from an edited file.") \
             from error
-    models_used = {apps.get_model(label) for label in {r["model"] for r in rows}}
-    with connection.cursor() as cursor:
-        for statement in connection.ops.sequence_reset_sql(no_style(), sorted(models_used, key=str)):
-            cursor.execute(statement)
-    campaign = Campaign.objects.get(slug=slug)
     joined = join_as_gm and not Membership.objects.filter(campaign=campaign, user=actor).exists()
     if joined:
         Membership.objects.create(campaign=campaign, user=actor, role=Role.GM)
     audit_record(campaign=campaign, actor=actor, action="campaign.import", target=campaign,
-                 data={"rows": len(rows), "files": len(files), "exported_at": document.get("exported_at", ""),
-                       "joined_as_gm": joined})
+                 data={"rows": len(document["rows"]), "files": len(files),
+                       "exported_at": document.get("exported_at", ""), "joined_as_gm": joined})
     return campaign

@@ -18,7 +18,7 @@ from campaign.models import AuditEntry, Campaign, Commander, Unit, UnitType
 from campaign.transfer.export import DOCUMENT, campaign_export
 from campaign.transfer.graph import NOT_A_CAMPAIGNS, PROJECT_APPS, campaign_models
 from campaign.transfer.import_ import campaign_import
-from tests.campaign.factories import CommanderFactory, UnitFactory, UnitTypeFactory
+from tests.campaign.factories import CampaignFactory, CommanderFactory, UnitFactory, UnitTypeFactory
 from tests.campaign.transfer.emptying import empty_instance
 
 pytestmark = pytest.mark.django_db
@@ -127,6 +127,22 @@ def test_import_refuses_ids_this_instance_already_uses_and_changes_nothing(small
         campaign_import(upload=_zip(document), actor=None)
     assert get_user_model().objects.count() == users
     assert Campaign.objects.count() == 1
+
+
+def test_import_refuses_rows_no_campaign_has_or_of_another_campaign(small, gm):
+    document = _document(campaign_export(campaign=small, actor=None))
+    empty_instance()
+    other = CampaignFactory(slug="elsewhere")
+    intruder = {"model": "auth.user", "pk": 999, "fields": {"username": "root", "is_superuser": True}}
+    with pytest.raises(ValidationError, match=r"rows no campaign has \(auth.user\)"):
+        campaign_import(upload=_zip({**document, "files": [], "rows": [*document["rows"], intruder]}), actor=None)
+    foothold = {"model": "campaign.membership", "pk": 999,
+                "fields": {"campaign": other.pk, "user": ["player1"], "role": "gm",
+                           "joined_at": "2026-01-01T00:00:00Z"}}
+    with pytest.raises(ValidationError, match="holds memberships of another campaign"):
+        campaign_import(upload=_zip({**document, "files": [], "rows": [*document["rows"], foothold]}), actor=None)
+    assert list(Campaign.objects.all()) == [other]
+    assert not get_user_model().objects.filter(username="root").exists()
 
 
 def test_the_commands_export_to_a_file_and_import_from_it(small, tmp_path, capsys):
