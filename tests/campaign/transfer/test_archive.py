@@ -67,6 +67,13 @@ def test_every_write_is_refused_while_archived_by_page_and_api(client, campaign,
     assert client.post("/c/river-valley/events/", event).status_code == 302
 
 
+def test_the_gm_pages_still_open_on_an_archived_campaign(client, campaign, gm, day):
+    campaign_set_archived(campaign=campaign, archived=True, actor=gm)
+    client.force_login(gm)
+    for page in ("", "economy/", "clock/", "events/", "recruiting/", "audit/"):
+        assert client.get(f"/c/river-valley/{page}").status_code == 200, page
+
+
 def test_a_player_may_not_archive(client, campaign, player):
     client.force_login(player)
     assert client.post("/c/river-valley/archive/", {"archived": "1"}).status_code == 403
