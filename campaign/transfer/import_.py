@@ -5,6 +5,10 @@ a row with one of those ids, or a campaign with the slug: it is meant for an ins
 new server, or one restored from a backup). People are matched by user name; one the instance lacks is created
 without a usable password (they set one with "forgot password" or an administrator does). The catalogue's default
 unit types are matched by name, and created where the instance lacks them.
+
+The ledger's rows come back as they were written (no lunari move: this and campaign.economy.ledger are the only
+writers of ledger rows), so its rules are checked instead: every transaction sums to zero and every account's
+cached balance is the sum of its entries.
 """
 
 from __future__ import annotations
@@ -24,9 +28,11 @@ from django.core.files.storage import default_storage
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, models, transaction
+from django.db.models import F, Sum
+from django.db.models.functions import Coalesce
 
 from campaign.campaigns.audit import audit_record
-from campaign.models import Campaign, Membership, Role, UnitType
+from campaign.models import Account, Campaign, LedgerTransaction, Membership, Role, UnitType
 from campaign.transfer.export import DOCUMENT, FILES, FORMAT, VERSION
 from campaign.transfer.graph import SHARED_CATALOGUE, campaign_models, campaign_rows
 
@@ -170,6 +176,16 @@ def _refuse_rows_of_another_campaign(campaign: Campaign, rows: list[dict]) -> No
                           "from an edited file.")
 
 
+def _refuse_unbalanced_ledger(campaign: Campaign) -> None:
+    unbalanced = (LedgerTransaction.objects.filter(campaign=campaign)
+                  .annotate(total=Coalesce(Sum("entries__amount"), 0)).exclude(total=0).values_list("pk", flat=True))
+    astray = (Account.objects.filter(campaign=campaign).annotate(total=Coalesce(Sum("entries__amount"), 0))
+              .exclude(balance=F("total")).values_list("pk", flat=True))
+    if unbalanced.exists() or astray.exists():
+        raise _refuse(f"The export's ledger does not add up (transactions {list(unbalanced[:3])}, accounts "
+                      f"{list(astray[:3])}): it is damaged or from an edited file.")
+
+
 def _bring_in(document: dict, files: dict[str, bytes]) -> Campaign:
     rows = document["rows"]
     _refuse_other_models(document)
@@ -186,6 +202,7 @@ def _bring_in(document: dict, files: dict[str, bytes]) -> Campaign:
     connection.check_constraints(table_names=sorted({apps.get_model(r["model"])._meta.db_table for r in rows}))
     campaign = Campaign.objects.get(pk=campaign_row["pk"])
     _refuse_rows_of_another_campaign(campaign, rows)
+    _refuse_unbalanced_ledger(campaign)
     with connection.cursor() as cursor:
         for statement in connection.ops.sequence_reset_sql(no_style(), [model for model, _ in campaign_models()]):
             cursor.execute(statement)

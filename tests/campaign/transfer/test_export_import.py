@@ -145,6 +145,17 @@ def test_import_refuses_rows_no_campaign_has_or_of_another_campaign(small, gm):
     assert not get_user_model().objects.filter(username="root").exists()
 
 
+def test_import_refuses_a_ledger_that_does_not_add_up(small):
+    document = _document(campaign_export(campaign=small, actor=None))
+    empty_instance()
+    entry = next(row for row in document["rows"]
+                 if row["model"] == "campaign.ledgerentry" and row["fields"]["amount"] > 0)
+    entry["fields"]["amount"] += 1000
+    with pytest.raises(ValidationError, match="The export's ledger does not add up"):
+        campaign_import(upload=_zip({**document, "files": []}), actor=None)
+    assert not Campaign.objects.exists()
+
+
 def test_the_commands_export_to_a_file_and_import_from_it(small, tmp_path, capsys):
     target = tmp_path / "river.zip"
     call_command("export_campaign", "river-valley", str(target))
