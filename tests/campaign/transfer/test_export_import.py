@@ -132,7 +132,7 @@ def test_import_refuses_ids_this_instance_already_uses_and_changes_nothing(small
 def test_import_refuses_rows_no_campaign_has_or_of_another_campaign(small, gm):
     document = _document(campaign_export(campaign=small, actor=None))
     empty_instance()
-    other = CampaignFactory(slug="elsewhere")
+    other = CampaignFactory(pk=500, slug="elsewhere")  # an id the export does not use
     intruder = {"model": "auth.user", "pk": 999, "fields": {"username": "root", "is_superuser": True}}
     with pytest.raises(ValidationError, match=r"rows no campaign has \(auth.user\)"):
         campaign_import(upload=_zip({**document, "files": [], "rows": [*document["rows"], intruder]}), actor=None)
