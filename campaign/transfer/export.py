@@ -11,6 +11,8 @@ import hashlib
 import io
 import json
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 from uuid import UUID
@@ -18,7 +20,7 @@ from uuid import UUID
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.files.storage import Storage
-from django.db import models
+from django.db import connection, models, transaction
 from django.utils import timezone
 
 from campaign.campaigns.audit import audit_record
@@ -105,9 +107,25 @@ def export_document(campaign: Campaign) -> tuple[dict, list[models.Model]]:
     return document, with_files + shared
 
 
+@contextmanager
+def _one_snapshot() -> Iterator[None]:
+    """Every query of the export reads the same moment, though play goes on meanwhile: one transaction, and on
+    PostgreSQL a repeatable-read one (its default lets each query see the commits made since the one before).
+    Inside a transaction already (a test, a command's caller) the export reads in that one."""
+    if connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
 def campaign_export(*, campaign: Campaign, actor) -> bytes:
     """The campaign as a zip (see the module's docstring); records who exported it."""
-    document, with_files = export_document(campaign)
+    with _one_snapshot():
+        document, with_files = export_document(campaign)
     buffer = io.BytesIO()
     files = []
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
