@@ -35,6 +35,7 @@ class Action(StrEnum):
     ACT_FOR_ANY = "act_for_any"
     ARCHIVE_CAMPAIGN = "archive_campaign"
     EXPORT_CAMPAIGN = "export_campaign"
+    START_NEW_SEASON = "start_new_season"
 
 
 

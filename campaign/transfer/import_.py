@@ -32,9 +32,11 @@ from django.db.models import F, Sum
 from django.db.models.functions import Coalesce
 
 from campaign.campaigns.audit import audit_record
-from campaign.models import Account, Campaign, LedgerTransaction, Membership, Role, UnitType
+from campaign.models import Account, AuditEntry, Campaign, LedgerTransaction, Membership, Role, UnitType
 from campaign.transfer.export import DOCUMENT, FILES, FORMAT, VERSION
 from campaign.transfer.graph import SHARED_CATALOGUE, campaign_models, campaign_rows
+
+IMPORTED = "campaign.import"
 
 
 def _refuse(sentence: str) -> ValidationError:
@@ -186,13 +188,25 @@ def _refuse_unbalanced_ledger(campaign: Campaign) -> None:
                       f"{list(astray[:3])}): it is damaged or from an edited file.")
 
 
-def _bring_in(document: dict, files: dict[str, bytes]) -> Campaign:
+def _imported_before(slug: str, document: dict) -> Campaign | None:
+    """The campaign at `slug` if this very export made it (a retried upload), None if the slug is free; refused
+    if the instance holds that campaign otherwise."""
+    existing = Campaign.objects.filter(slug=slug).first()
+    if existing is None:
+        return None
+    if AuditEntry.objects.filter(campaign=existing, action=IMPORTED,
+                                 data__exported_at=document.get("exported_at")).exists():
+        return existing
+    raise _refuse(f"This instance already has a campaign “{slug}”: the export is of a campaign it holds.")
+
+
+def _bring_in(document: dict, files: dict[str, bytes]) -> tuple[Campaign, bool]:
+    """The campaign brought in, and whether it is new (False: this export was imported before)."""
     rows = document["rows"]
     _refuse_other_models(document)
     (campaign_row,) = (row for row in rows if row["model"] == "campaign.campaign")
-    slug = campaign_row["fields"]["slug"]
-    if Campaign.objects.filter(slug=slug).exists():
-        raise _refuse(f"This instance already has a campaign “{slug}”: the export is of a campaign it holds.")
+    if (before := _imported_before(campaign_row["fields"]["slug"], document)) is not None:
+        return before, False
     _refuse_taken_ids(rows)
     _ensure_users(document)
     _store_files(rows + _defaults_missing(document), files)
@@ -206,23 +220,26 @@ def _bring_in(document: dict, files: dict[str, bytes]) -> Campaign:
     with connection.cursor() as cursor:
         for statement in connection.ops.sequence_reset_sql(no_style(), [model for model, _ in campaign_models()]):
             cursor.execute(statement)
-    return campaign
+    return campaign, True
 
 
 @transaction.atomic
 def campaign_import(*, upload: IO[bytes], actor, join_as_gm: bool = False) -> Campaign:
     """Bring the exported campaign in, with its people, files and history; records who imported it. With
-    `join_as_gm` the importer becomes a game master of it if the export does not already make them a member."""
+    `join_as_gm` the importer becomes a game master of it if the export does not already make them a member.
+    Idempotent: the same export uploaded again (a phone's retry) answers the campaign it made, changing nothing."""
     document, files = read_export(upload)
     try:
-        campaign = _bring_in(document, files)
+        campaign, new = _bring_in(document, files)
     except (KeyError, LookupError, TypeError, ValueError, DeserializationError, DatabaseError) as error:
         raise _refuse(f"The export's rows do not fit together ({error!r}): it is damaged or from an edited file.") \
             from error
+    if not new:
+        return campaign
     joined = join_as_gm and not Membership.objects.filter(campaign=campaign, user=actor).exists()
     if joined:
         Membership.objects.create(campaign=campaign, user=actor, role=Role.GM)
-    audit_record(campaign=campaign, actor=actor, action="campaign.import", target=campaign,
+    audit_record(campaign=campaign, actor=actor, action=IMPORTED, target=campaign,
                  data={"rows": len(document["rows"]), "files": len(files),
                        "exported_at": document.get("exported_at", ""), "joined_as_gm": joined})
     return campaign

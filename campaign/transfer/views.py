@@ -51,7 +51,7 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_season(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
-    require(membership, Action.EXPORT_CAMPAIGN)
+    require(membership, Action.START_NEW_SEASON)
     form = NewSeasonForm(request.POST or None, initial={"name": f"{campaign.name}, next season"})
     if request.method == "POST":
         if not form.is_valid():

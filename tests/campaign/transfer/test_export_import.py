@@ -69,12 +69,15 @@ def test_import_makes_a_missing_default_unit_type_with_its_artwork(small, media_
     assert spearmen.artwork.read() == b"\x89PNG spear"
 
 
-def test_export_and_import_are_recorded_in_the_audit_trail(small, gm):
+def test_export_and_import_are_recorded_in_the_audit_trail_and_a_retried_import_changes_nothing(small, gm):
     exported = campaign_export(campaign=small, actor=gm)
     assert AuditEntry.objects.get(campaign=small, action="campaign.export").actor == gm
     imported = campaign_import(upload=_emptied(exported), actor=None)
     assert list(AuditEntry.objects.filter(campaign=imported).values_list("action", flat=True)[:1]) == \
         ["campaign.import"]
+    entries = AuditEntry.objects.count()
+    assert campaign_import(upload=io.BytesIO(exported), actor=None) == imported
+    assert AuditEntry.objects.count() == entries
 
 
 def _zip(document: dict | None, extra: dict[str, bytes] | None = None) -> io.BytesIO:

@@ -55,7 +55,9 @@ def test_only_staff_may_import(client, gm):
 
 def test_the_gm_starts_a_new_season_from_the_page(client, campaign, gm, player):
     client.force_login(player)
-    assert client.get("/c/river-valley/new-season/").status_code == 403
+    refused = client.get("/c/river-valley/new-season/")
+    assert refused.status_code == 403
+    assert "may do that (start new season)" in refused.content.decode()
     client.force_login(gm)
     form = client.get("/c/river-valley/new-season/").content.decode()
     assert 'value="River Valley, next season"' in form
