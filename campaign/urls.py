@@ -8,6 +8,7 @@ from campaign.economy import views as economy_views
 from campaign.map import army_views, clock_views
 from campaign.map import views as map_views
 from campaign.notifications import views as notification_views
+from campaign.transfer import views as transfer_views
 
 urlpatterns = [
     path("", campaigns_views.home, name="home"),
@@ -19,7 +20,11 @@ urlpatterns = [
     path("accounts/sign-up/", account_views.sign_up, name="sign-up"),
     path("campaigns/new/", account_views.campaign_new, name="campaign-new"),
     path("join/<str:code>/", account_views.join, name="join"),
+    path("campaigns/import/", transfer_views.import_page, name="campaign-import"),
     path("c/<slug:slug>/", campaigns_views.campaign_detail, name="campaign-detail"),
+    path("c/<slug:slug>/export/", transfer_views.export_download, name="campaign-export"),
+    path("c/<slug:slug>/new-season/", transfer_views.new_season, name="campaign-new-season"),
+    path("c/<slug:slug>/archive/", transfer_views.archive, name="campaign-archive"),
     path("c/<slug:slug>/members/", member_views.members_page, name="members"),
     path("c/<slug:slug>/members/<id:membership_id>/role/", member_views.member_role, name="member-role"),
     path("c/<slug:slug>/members/<id:membership_id>/remove/", member_views.member_remove, name="member-remove"),

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import Action as Permission
-from campaign.campaigns.permissions import NotAllowed, can, membership_for
+from campaign.campaigns.permissions import NotAllowed, can, membership_for, refuse_if_archived
 from campaign.economy import ledger as economy_ledger
 from campaign.locking import lock
 from campaign.models import Commander, EscrowHold, LedgerTransaction
@@ -193,8 +193,10 @@ def is_stale(exc: ValidationError) -> bool:
 
 @transaction.atomic
 def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
-    """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
-    match = lock(Match.objects).get(pk=match_id)
+    """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button. A move is not
+    audited, so the archive is checked here (an archived campaign's matches stand still)."""
+    match = lock(Match.objects.select_related("campaign")).get(pk=match_id)
+    refuse_if_archived(match.campaign)
     if match.status != Match.Status.ACTIVE:  # before the version: a finished match's page is stale too
         raise ValidationError("This match is over: nothing more can be played.")
     if expected_version is not None and expected_version != match.version:
@@ -215,8 +217,9 @@ def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_
 @transaction.atomic
 def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
     """Let AI seats move until a person must act or the match ends. Idempotent: with no AI to move,
-    nothing changes. Returns the number of actions applied."""
-    match = lock(Match.objects).filter(pk=match_id, status=Match.Status.ACTIVE).first()
+    nothing changes; an archived campaign's matches stand still. Returns the number of actions applied."""
+    match = lock(Match.objects).filter(pk=match_id, status=Match.Status.ACTIVE,
+                                       campaign__archived_at__isnull=True).first()
     if match is None:
         return 0
     ai_seats = {s.seat: s.ai for s in match.seats.all() if s.ai}

@@ -27,9 +27,10 @@ from campaign.models import (
 )
 
 
-def campaign_list_for_user(*, user) -> QuerySet[Membership]:
-    """The user's memberships with their campaigns, for the home page."""
-    return Membership.objects.filter(user=user).select_related("campaign").order_by("campaign__name")
+def campaign_list_for_user(*, user, archived: bool = False) -> QuerySet[Membership]:
+    """The user's memberships with their campaigns, for the home page: those in play, or the archived ones."""
+    return (Membership.objects.filter(user=user, campaign__archived_at__isnull=not archived)
+            .select_related("campaign").order_by("campaign__name"))
 
 
 def campaigns_visible_to(*, user) -> QuerySet[Campaign]:

@@ -92,6 +92,20 @@ def campaign_update(*, campaign: Campaign, actor: User, name: str | None = None,
     return campaign
 
 
+@transaction.atomic
+def campaign_set_archived(*, campaign: Campaign, archived: bool, actor: User | None) -> Campaign:
+    """Archive the campaign (read only, off the home page) or bring it back. Idempotent: asking for the state it
+    is already in changes nothing and records nothing."""
+    campaign = lock(Campaign.objects).get(pk=campaign.pk)
+    if (campaign.archived_at is not None) == archived:
+        return campaign
+    campaign.archived_at = timezone.now() if archived else None
+    campaign.save(update_fields=["archived_at"])
+    audit_record(campaign=campaign, actor=actor, action="campaign.archive" if archived else "campaign.unarchive",
+                 target=campaign)
+    return campaign
+
+
 def _check_role(role: str) -> None:
     if role not in Role.values:
         raise ValidationError({"role": f"Role must be one of: {', '.join(Role.values)}."})
