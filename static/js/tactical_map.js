@@ -27,6 +27,7 @@
 
   // --- a canvas over the map, painted after each pan or zoom and scaled during the zoom animation
   var CanvasLayer = L.Layer.extend({
+    options: { pane: "canvases" },
     initialize: function (paint) { this._paint = paint; },
     onAdd: function () {
       this._canvas = L.DomUtil.create("canvas", "map-canvas leaflet-zoom-animated", this.getPane());
@@ -45,7 +46,7 @@
       var ctx = canvas.getContext("2d");
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       ctx.font = FONT; ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.lineJoin = "round";
-      this._paint(ctx, function (x, y) { return m.latLngToContainerPoint(ll(x, y)).add(pad); }, full, pad);
+      this._paint(ctx, function (x, y) { return m.latLngToContainerPoint(ll(x, y)).add(pad); }, full, pad, size);
       return this;
     },
     _zoomAnim: function (e) {
@@ -55,10 +56,13 @@
   });
 
   // Labels placed first keep their place; a label that would overlap one already drawn is left out.
-  function labeller(ctx) {
+  // Labels are kept inside the visible part of the canvas (`pad` to `pad` + `size`), so none is cut at an edge.
+  function labeller(ctx, pad, size) {
     var grid = {}, SIDE = 64;
     return function (text, x, y, color) {
-      var w = ctx.measureText(text).width + 6, h = 17, left = x - w / 2, top = y - h / 2, cells = [];
+      var w = ctx.measureText(text).width + 6, h = 17;
+      x = Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, x));
+      var left = x - w / 2, top = y - h / 2, cells = [];
       for (var i = Math.floor(left / SIDE); i <= Math.floor((left + w) / SIDE); i++) {
         for (var j = Math.floor(top / SIDE); j <= Math.floor((top + h) / SIDE); j++) {
           var cell = grid[i + ":" + j] || (grid[i + ":" + j] = []);
@@ -78,8 +82,8 @@
 
   function inView(p, full) { return p.x > -40 && p.y > -40 && p.x < full.x + 40 && p.y < full.y + 40; }
 
-  function paintRoutes(ctx, at, full) {
-    var label = labeller(ctx);
+  function paintRoutes(ctx, at, full, pad, size) {
+    var label = labeller(ctx, pad, size);
     ctx.strokeStyle = "#2b5d7a"; ctx.lineWidth = 2.5; ctx.setLineDash([7, 5]);
     state.data.armies.forEach(function (a) {
       if (!a.p || a.p.length < 2) { return; }
@@ -96,7 +100,7 @@
   }
 
   // Armies close together on screen form one group: one army shows its miniatures, a group its count.
-  function paintArmies(ctx, at, full, pad) {
+  function paintArmies(ctx, at, full, pad, size) {
     var cells = {}, groups = [];
     state.data.armies.forEach(function (a) {
       var p = at(a.x, a.y);
@@ -105,7 +109,7 @@
       if (!group) { group = cells[key] = { armies: [], x: 0, y: 0 }; groups.push(group); }
       group.armies.push(a); group.x += p.x; group.y += p.y;
     });
-    var label = labeller(ctx);
+    var label = labeller(ctx, pad, size);
     groups.forEach(function (g) {
       var n = g.armies.length, a = g.armies[0], own = g.armies.some(function (x) { return x.own; });
       g.x /= n; g.y /= n;
@@ -124,8 +128,8 @@
     state.groups = groups;
   }
 
-  function paintBattles(ctx, at, full, pad) {
-    var label = labeller(ctx);
+  function paintBattles(ctx, at, full, pad, size) {
+    var label = labeller(ctx, pad, size);
     state.battles = [];
     state.data.battles.forEach(function (b) {
       var p = at(b.x, b.y), due = b.status === "due";
@@ -147,6 +151,7 @@
     map.setMinZoom(map.getZoom() - 1); map.setMaxZoom(map.getZoom() + 6);
     layers.terrain = L.layerGroup().addTo(map);
     layers.locations = L.layerGroup().addTo(map);
+    map.createPane("canvases").style.zIndex = 450;  // above the picture and terrain, under the locations
     layers.routes = new CanvasLayer(paintRoutes).addTo(map);
     layers.armies = new CanvasLayer(paintArmies).addTo(map);
     layers.battles = new CanvasLayer(paintBattles).addTo(map);
@@ -213,8 +218,8 @@
       return b.status === "due" && b.ids.indexOf(a.id) >= 0;
     });
   }
-  function startLink(b) {
-    return "<a class=\"button\" data-testid=\"start-battle\" href=\"" + box.dataset.battleStart + "?due=" + b.id +
+  function startLink(b, style) {
+    return "<a class=\"" + (style || "") + "\" data-testid=\"start-battle\" href=\"" + box.dataset.battleStart + "?due=" + b.id +
       "\">Start the Battle</a>";
   }
 
@@ -228,7 +233,7 @@
         (a.o ? " <button type=\"button\" data-act=\"cancel\" data-order=\"" + a.o + "\">Cancel the order</button>" : "") + "</p>";
     }
     armyBattles(a).forEach(function (b) {
-      html += "<p>Battle due at hour " + b.hour + (b.at ? " at " + esc(b.at) : "") + ". " + (state.data.gm ? startLink(b) : "") + "</p>";
+      html += "<p>Battle due at hour " + b.hour + (b.at ? " at " + esc(b.at) : "") + ". " + (state.data.gm ? startLink(b, "button") : "") + "</p>";
     });
     if (state.data.gm) {
       html += "<form class=\"row\" data-act=\"reveal\" data-army=\"" + a.id + "\"><label class=\"grow\">Reveal to <select name=\"to_commander\">" +
@@ -251,7 +256,7 @@
     var html = "<h2>" + esc(loc.n) + "</h2><p>" + esc(loc.size) + (loc.holder ? " held by " + esc(loc.holder) : ", held by no one") +
       (loc.progress ? " · Capture " + loc.progress + "/" + loc.threshold : "") + "</p>";
     state.data.battles.forEach(function (b) {
-      if (b.status === "due" && b.at === loc.n) { html += "<p>Battle due at hour " + b.hour + ". " + (state.data.gm ? startLink(b) : "") + "</p>"; }
+      if (b.status === "due" && b.at === loc.n) { html += "<p>Battle due at hour " + b.hour + ". " + (state.data.gm ? startLink(b, "button") : "") + "</p>"; }
     });
     open(html);
   }
@@ -259,7 +264,7 @@
   function showBattle(b) {
     open("<h2>" + (b.status === "due" ? "Battle due" : "Battle fought") + ", hour " + b.hour + "</h2><p data-testid=\"battle-sides\">" +
       b.armies.map(esc).join(" against ") + (b.armies.length < 2 ? " against an enemy army" : "") + (b.at ? " at " + esc(b.at) : "") + ".</p>" +
-      (b.status === "due" && state.data.gm ? "<p>" + startLink(b) + "</p>" : ""));
+      (b.status === "due" && state.data.gm ? "<p>" + startLink(b, "button") + "</p>" : ""));
   }
 
   // --- orders: choose a destination, preview the route and the hour, confirm

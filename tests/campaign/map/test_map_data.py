@@ -52,7 +52,8 @@ def test_a_players_data_holds_their_armies_and_reveals_and_never_a_hidden_army(c
     assert (battle["status"], battle["armies"], battle["ids"]) == ("due", ["Ford Guard"], [scene["mine"].pk])
     mine = next(a for a in data["armies"] if a["id"] == scene["mine"].pk)
     assert (mine["own"], mine["k"], mine["to"]) == (True, "army", "Banner Host")
-    assert mine["p"][0] == [mine["x"], mine["y"]] and mine["at"] >= 1
+    assert mine["p"][0] == [mine["x"], mine["y"]]
+    assert mine["at"] >= 1
     seen = next(a for a in data["armies"] if a["id"] == scene["seen"].pk)
     assert seen == {"id": scene["seen"].pk, "n": "Banner Host", "c": "Emir", "x": 20.0, "y": 20.0, "m": None,
                     "own": False, "seen": 0}  # where and when it was seen: never its order or route
