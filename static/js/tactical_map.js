@@ -1,7 +1,7 @@
 // The tactical map: Leaflet in inches (L.CRS.Simple, y down) over the campaign's picture, drawn from the JSON of
 // the map's data URL (fog of war is applied on the server) and polled with its version and token: a 204 means
-// nothing this viewer sees changed. Armies, routes and Battles are painted on canvases, so thousands of armies
-// stay fast; armies close together on screen are grouped with a count, and labels are in screen pixels and
+// nothing this viewer sees changed. Armies, routes and Battles are painted on one canvas, so thousands of armies
+// stay fast (the layer control's Routes, Armies and Battles only say what it paints); armies close together on screen are grouped with a count, and labels are in screen pixels and
 // never overlap, so they stay legible at every zoom. Locations are Leaflet markers. The same data fills the
 // lists under the map (keyboard and screen readers); an aria-live line announces arrivals and Battles due.
 // Orders go through the move-orders API: tap an army, then a point, a location or an army, see the route and
@@ -25,7 +25,8 @@
   function byId(list, id) { return list.filter(function (item) { return item.id === id; })[0]; }
   function announce(text) { document.getElementById("map-announce").textContent = text; }
 
-  // --- a canvas over the map, painted after each pan or zoom and scaled during the zoom animation
+  // --- a canvas over the map (a little larger, so a pan shows no edge), painted after each pan or zoom and
+  // scaled during the zoom animation
   var CanvasLayer = L.Layer.extend({
     options: { pane: "canvases" },
     initialize: function (paint) { this._paint = paint; },
@@ -37,7 +38,7 @@
     getEvents: function () { return { moveend: this.redraw, resize: this.redraw, zoomanim: this._zoomAnim }; },
     redraw: function () {
       if (!this._map) { return this; }
-      var m = this._map, size = m.getSize(), pad = size.multiplyBy(0.25), full = size.add(pad.multiplyBy(2));
+      var m = this._map, size = m.getSize(), pad = size.multiplyBy(0.1).round(), full = size.add(pad.multiplyBy(2));
       var ratio = window.devicePixelRatio || 1, canvas = this._canvas, topLeft = m.containerPointToLayerPoint(pad.multiplyBy(-1));
       L.DomUtil.setPosition(canvas, topLeft);
       canvas.width = full.x * ratio; canvas.height = full.y * ratio;
@@ -46,7 +47,9 @@
       var ctx = canvas.getContext("2d");
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       ctx.font = FONT; ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.lineJoin = "round";
-      this._paint(ctx, function (x, y) { return m.latLngToContainerPoint(ll(x, y)).add(pad); }, full, pad, size);
+      // inches to canvas pixels: L.CRS.Simple scales by 2^zoom, so one origin and one factor say it all
+      var origin = m.latLngToContainerPoint(ll(0, 0)).add(pad), scale = m.getZoomScale(m.getZoom(), 0);
+      this._paint(ctx, function (x, y) { return { x: origin.x + x * scale, y: origin.y + y * scale }; }, full, pad, size);
       return this;
     },
     _zoomAnim: function (e) {
@@ -57,10 +60,11 @@
 
   // Labels placed first keep their place; a label that would overlap one already drawn is left out.
   // Labels are kept inside the visible part of the canvas (`pad` to `pad` + `size`), so none is cut at an edge.
+  var widths = {};
   function labeller(ctx, pad, size) {
     var grid = {}, SIDE = 64;
     return function (text, x, y, color) {
-      var w = ctx.measureText(text).width + 6, h = 17;
+      var w = widths[text] || (widths[text] = ctx.measureText(text).width + 6), h = 17;
       x = Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, x));
       var left = x - w / 2, top = y - h / 2, cells = [];
       for (var i = Math.floor(left / SIDE); i <= Math.floor((left + w) / SIDE); i++) {
@@ -85,12 +89,12 @@
   function paintRoutes(ctx, at, full, pad, size) {
     var label = labeller(ctx, pad, size);
     ctx.strokeStyle = "#2b5d7a"; ctx.lineWidth = 2.5; ctx.setLineDash([7, 5]);
+    ctx.beginPath();
     state.data.armies.forEach(function (a) {
       if (!a.p || a.p.length < 2) { return; }
-      ctx.beginPath();
       a.p.forEach(function (point, i) { var p = at(point[0], point[1]); if (i) { ctx.lineTo(p.x, p.y); } else { ctx.moveTo(p.x, p.y); } });
-      ctx.stroke();
     });
+    ctx.stroke();
     ctx.setLineDash([]);
     state.data.armies.forEach(function (a) {
       if (!a.p || a.p.length < 2) { return; }
@@ -130,7 +134,6 @@
 
   function paintBattles(ctx, at, full, pad, size) {
     var label = labeller(ctx, pad, size);
-    state.battles = [];
     state.data.battles.forEach(function (b) {
       var p = at(b.x, b.y), due = b.status === "due";
       if (!inView(p, full)) { return; }
@@ -152,9 +155,14 @@
     layers.terrain = L.layerGroup().addTo(map);
     layers.locations = L.layerGroup().addTo(map);
     map.createPane("canvases").style.zIndex = 450;  // above the picture and terrain, under the locations
-    layers.routes = new CanvasLayer(paintRoutes).addTo(map);
-    layers.armies = new CanvasLayer(paintArmies).addTo(map);
-    layers.battles = new CanvasLayer(paintBattles).addTo(map);
+    ["routes", "armies", "battles"].forEach(function (name) { layers[name] = L.layerGroup().addTo(map); });
+    layers.canvas = new CanvasLayer(function (ctx, at, full, pad, size) {
+      state.groups = []; state.battles = [];
+      if (map.hasLayer(layers.routes)) { paintRoutes(ctx, at, full, pad, size); }
+      if (map.hasLayer(layers.armies)) { paintArmies(ctx, at, full, pad, size); }
+      if (map.hasLayer(layers.battles)) { paintBattles(ctx, at, full, pad, size); }
+    }).addTo(map);
+    map.on("overlayadd overlayremove", function () { layers.canvas.redraw(); });
     layers.preview = L.layerGroup().addTo(map);
     L.control.layers(null, { "Terrain": layers.terrain, "Locations": layers.locations, "Routes": layers.routes,
       "Armies": layers.armies, "Battles": layers.battles }, { collapsed: true }).addTo(map);
@@ -180,7 +188,7 @@
       L.marker(ll(loc.x, loc.y), { icon: icon, title: loc.n, alt: loc.n }).on("click", function () { showLocation(loc); })
         .addTo(layers.locations);
     });
-    ["routes", "armies", "battles"].forEach(function (name) { layers[name].redraw(); });
+    layers.canvas.redraw();
   }
 
   // --- what a tap on the map means: a Battle, an army or group, else (while ordering) a destination
@@ -188,8 +196,7 @@
     return list.filter(function (g) { return Math.hypot(g.cx - point.x, g.cy - point.y) <= g.r + 8; })[0];
   }
   function tapped(e) {
-    var battle = map.hasLayer(layers.battles) && nearest(state.battles, e.containerPoint);
-    var group = map.hasLayer(layers.armies) && nearest(state.groups, e.containerPoint);
+    var battle = nearest(state.battles, e.containerPoint), group = nearest(state.groups, e.containerPoint);
     if (battle) { showBattle(battle.battle); return; }
     if (group && group.armies.length > 1) { showGroup(group.armies); return; }
     if (group && !(state.ordering && !group.armies[0].own)) { showArmy(group.armies[0]); return; }
