@@ -12,7 +12,7 @@
   if (!box || !window.L) { return; }
   var panel = document.getElementById("map-panel");
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
-  var POLL_MS = 4000, CELL = 34, FONT = "600 13px system-ui, sans-serif";
+  var POLL_MS = 4000, CELL = 36, FONT = "600 13px system-ui, sans-serif";
   var state = { data: null, v: "", t: "", groups: [], battles: [], ordering: null, picked: null, shown: null };
   var map, layers = {}, picture = null, bounds = null;
 
@@ -58,19 +58,17 @@
     }
   });
 
-  // Labels placed first keep their place; a label that would overlap one already drawn is left out.
-  // Labels are kept inside the visible part of the canvas (`pad` to `pad` + `size`), so none is cut at an edge.
+  // One labeller a frame: markers reserve their place, then labels are drawn by rank (Battles, armies, then
+  // arrival hours), each only where it overlaps nothing already there, inside the visible part of the canvas.
   var widths = {};
   function labeller(ctx, pad, size) {
-    var grid = {}, SIDE = 64;
-    return function (text, x, y, color) {
-      var w = widths[text] || (widths[text] = ctx.measureText(text).width + 6), h = 17;
-      x = Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, x));
-      var left = x - w / 2, top = y - h / 2, cells = [];
+    var grid = {}, queue = [], SIDE = 64;
+    function free(left, top, w, h, take) {
+      var cells = [];
       for (var i = Math.floor(left / SIDE); i <= Math.floor((left + w) / SIDE); i++) {
         for (var j = Math.floor(top / SIDE); j <= Math.floor((top + h) / SIDE); j++) {
           var cell = grid[i + ":" + j] || (grid[i + ":" + j] = []);
-          for (var k = 0; k < cell.length; k++) {
+          for (var k = 0; !take && k < cell.length; k++) {
             var r = cell[k];
             if (left < r[0] + r[2] && r[0] < left + w && top < r[1] + r[3] && r[1] < top + h) { return false; }
           }
@@ -78,16 +76,28 @@
         }
       }
       cells.forEach(function (cell) { cell.push([left, top, w, h]); });
-      ctx.lineWidth = 4; ctx.strokeStyle = "rgba(255,253,248,0.95)"; ctx.strokeText(text, x, y);
-      ctx.fillStyle = color || "#1f1d1a"; ctx.fillText(text, x, y);
       return true;
+    }
+    return {
+      block: function (x, y, r) { free(x - r, y - r, 2 * r, 2 * r, true); },
+      add: function (rank, text, x, y, color) { queue.push([rank, text, x, y, color]); },
+      draw: function () {
+        queue.sort(function (a, b) { return a[0] - b[0]; });
+        ctx.lineWidth = 4; ctx.strokeStyle = "rgba(255,253,248,0.95)";
+        queue.forEach(function (item) {
+          var text = item[1], w = widths[text] || (widths[text] = ctx.measureText(text).width + 6), h = 17;
+          var x = Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, item[2])), y = item[3];
+          if (!free(x - w / 2, y - h / 2, w, h, false)) { return; }
+          ctx.strokeText(text, x, y);
+          ctx.fillStyle = item[4] || "#1f1d1a"; ctx.fillText(text, x, y);
+        });
+      }
     };
   }
 
   function inView(p, full) { return p.x > -40 && p.y > -40 && p.x < full.x + 40 && p.y < full.y + 40; }
 
-  function paintRoutes(ctx, at, full, pad, size) {
-    var label = labeller(ctx, pad, size);
+  function paintRoutes(ctx, at, full, label) {
     ctx.strokeStyle = "#2b5d7a"; ctx.lineWidth = 2.5; ctx.setLineDash([7, 5]);
     ctx.beginPath();
     state.data.armies.forEach(function (a) {
@@ -99,12 +109,12 @@
     state.data.armies.forEach(function (a) {
       if (!a.p || a.p.length < 2) { return; }
       var end = a.p[a.p.length - 1], p = at(end[0], end[1]);
-      if (inView(p, full)) { label((a.k === "army" ? "about hour " : "hour ") + a.at, p.x, p.y - 12, "#2b5d7a"); }
+      if (inView(p, full)) { label.add(3, (a.k === "army" ? "about hour " : "hour ") + a.at, p.x, p.y - 12, "#2b5d7a"); }
     });
   }
 
   // Armies close together on screen form one group: one army shows its miniatures, a group its count.
-  function paintArmies(ctx, at, full, pad, size) {
+  function paintArmies(ctx, at, full, pad, label) {
     var cells = {}, groups = [];
     state.data.armies.forEach(function (a) {
       var p = at(a.x, a.y);
@@ -113,27 +123,26 @@
       if (!group) { group = cells[key] = { armies: [], x: 0, y: 0 }; groups.push(group); }
       group.armies.push(a); group.x += p.x; group.y += p.y;
     });
-    var label = labeller(ctx, pad, size);
     groups.forEach(function (g) {
       var n = g.armies.length, a = g.armies[0], own = g.armies.some(function (x) { return x.own; });
       g.x /= n; g.y /= n;
-      g.r = n > 1 ? 15 : Math.max(9, Math.min(18, 7 + Math.sqrt(a.m || 1) * 1.6));
+      g.r = n > 1 ? 15 : Math.max(9, Math.min(15, 7 + Math.sqrt(a.m || 1) * 1.4));
       ctx.beginPath(); ctx.arc(g.x, g.y, g.r, 0, 2 * Math.PI);
       ctx.fillStyle = own ? "#2b5d7a" : "#a12a1e"; ctx.fill();
       ctx.lineWidth = n > 1 ? 3 : 2; ctx.strokeStyle = "#fff"; ctx.stroke();
       ctx.fillStyle = "#fff"; ctx.fillText(n > 1 ? String(n) : (a.m === null ? "?" : String(a.m)), g.x, g.y);
       g.cx = g.x - pad.x; g.cy = g.y - pad.y;
+      label.block(g.x, g.y, g.r + 1);
     });
     groups.forEach(function (g) {
       var a = g.armies[0], text = g.armies.length > 1 ? g.armies.length + " armies"
         : a.n + (a.seen !== undefined ? " (hour " + a.seen + ")" : "");
-      label(text, g.x, g.y + g.r + 10);
+      label.add(2, text, g.x, g.y + g.r + 10);
     });
     state.groups = groups;
   }
 
-  function paintBattles(ctx, at, full, pad, size) {
-    var label = labeller(ctx, pad, size);
+  function paintBattles(ctx, at, full, pad, label) {
     state.data.battles.forEach(function (b) {
       var p = at(b.x, b.y), due = b.status === "due";
       if (!inView(p, full)) { return; }
@@ -141,7 +150,8 @@
       ctx.fillStyle = due ? "#d0694f" : "#6b655c"; ctx.strokeStyle = "#fff"; ctx.lineWidth = 2;
       ctx.fillRect(-10, -10, 20, 20); ctx.strokeRect(-10, -10, 20, 20); ctx.restore();
       ctx.fillStyle = "#fff"; ctx.fillText("⚔", p.x, p.y - 26);
-      label((due ? "Battle due, hour " : "Fought, hour ") + b.hour, p.x, p.y - 48, due ? "#a12a1e" : "#1f1d1a");
+      label.block(p.x, p.y - 26, 15);
+      label.add(1, (due ? "Battle due, hour " : "Fought, hour ") + b.hour, p.x, p.y - 48, due ? "#a12a1e" : "#1f1d1a");
       state.battles.push({ battle: b, cx: p.x - pad.x, cy: p.y - pad.y - 26, r: 16 });
     });
   }
@@ -157,10 +167,12 @@
     map.createPane("canvases").style.zIndex = 450;  // above the picture and terrain, under the locations
     ["routes", "armies", "battles"].forEach(function (name) { layers[name] = L.layerGroup().addTo(map); });
     layers.canvas = new CanvasLayer(function (ctx, at, full, pad, size) {
+      var label = labeller(ctx, pad, size);
       state.groups = []; state.battles = [];
-      if (map.hasLayer(layers.routes)) { paintRoutes(ctx, at, full, pad, size); }
-      if (map.hasLayer(layers.armies)) { paintArmies(ctx, at, full, pad, size); }
-      if (map.hasLayer(layers.battles)) { paintBattles(ctx, at, full, pad, size); }
+      if (map.hasLayer(layers.routes)) { paintRoutes(ctx, at, full, label); }
+      if (map.hasLayer(layers.armies)) { paintArmies(ctx, at, full, pad, label); }
+      if (map.hasLayer(layers.battles)) { paintBattles(ctx, at, full, pad, label); }
+      label.draw();
     }).addTo(map);
     map.on("overlayadd overlayremove", function () { layers.canvas.redraw(); });
     layers.preview = L.layerGroup().addTo(map);
