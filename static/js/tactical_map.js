@@ -220,8 +220,10 @@
 
   // --- the panel under the map: details and actions of what was tapped
   function open(html) {
+    var from = document.activeElement, keep = panel.contains(from) || (from && from.closest && from.closest(".map-lists"));
     panel.innerHTML = html + "<p><button type=\"button\" class=\"link\" data-act=\"close\">Close</button></p>";
     panel.hidden = false;
+    if (keep) { panel.focus({ preventScroll: true }); }  // a keyboard user goes on from what they chose
   }
   function close() {
     panel.hidden = true; state.ordering = null; state.shown = null; layers.preview.clearLayers();
@@ -305,6 +307,10 @@
     var a = byId(state.data.armies, armyId);
     layers.preview.clearLayers();
     open("<p data-testid=\"order-hint\">Tap where <strong>" + esc(a.n) + "</strong> should go: a point, a location or an army.</p>" +
+      (state.data.locations.length ? "<form class=\"row\" data-act=\"to-location\"><label class=\"grow\">Or march to " +
+        "<select name=\"location\">" + state.data.locations.map(function (loc) {
+          return "<option value=\"" + loc.id + "\">" + esc(loc.n) + "</option>";
+        }).join("") + "</select></label><button type=\"submit\">See the route</button></form>" : "") +
       "<p><button type=\"button\" data-act=\"capture\">Capture the location it stands at</button></p>");
     state.ordering = a; state.picked = null;
   }
@@ -358,6 +364,7 @@
   panel.addEventListener("submit", function (e) {
     e.preventDefault();
     var form = e.target;
+    if (form.dataset.act === "to-location") { return preview({ kind: "location", location: +form.elements.location.value }); }
     api("POST", "/api/reveals/", { army: +form.dataset.army, to_commander: +form.elements.to_commander.value,
       what: form.elements.what.value }).then(function () {
       announce("Revealed.");

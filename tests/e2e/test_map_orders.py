@@ -118,3 +118,27 @@ def test_a_gm_finds_a_battle_due_on_the_map_and_starts_it_there(live_server, new
     from battles.models import Battle
 
     assert Battle.objects.get().due_battle_id == due.pk
+
+
+def test_a_keyboard_alone_orders_an_army_to_a_location_from_the_list(live_server, new_page, border_wars):
+    ford = border_wars["ford"]
+    page = new_page()
+    log_in(page, live_server.url, "amira", "pass-word-123")
+    page.goto(f"{live_server.url}/c/border-wars/map/")
+    page.get_by_test_id(f"list-army-{ford.pk}").get_by_role("button").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=map-panel]:focus")  # the panel, where the army's actions are
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "give-order"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.name") == "location"  # Stone Bridge, the only one
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=arrival-hour]")
+    page.get_by_test_id("confirm-order").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=order-sent]")
+    assert page.get_by_test_id("map-announce").inner_text().startswith("Orders sent: Ford Guard arrives at hour")
+    order = MoveOrder.objects.get(status="active")
+    assert (order.kind, order.target_location.name) == ("location", "Stone Bridge")
