@@ -2,7 +2,7 @@
 // the map's data URL (fog of war is applied on the server) and polled with its version and token: a 204 means
 // nothing this viewer sees changed. Armies, routes and Battles are painted on one canvas, so thousands of armies
 // stay fast (the layer control's Routes, Armies and Battles only say what it paints); armies close together on screen are grouped with a count, and labels are in screen pixels and
-// never overlap, so they stay legible at every zoom. Locations are Leaflet markers. The same data fills the
+// never overlap, so they stay legible at every zoom. Terrain is Leaflet polygons. The same data fills the
 // lists under the map (keyboard and screen readers); an aria-live line announces arrivals and Battles due.
 // Orders go through the move-orders API: tap an army, then a point, a location or an army, see the route and
 // the arrival hour, confirm.
@@ -13,7 +13,7 @@
   var panel = document.getElementById("map-panel");
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
   var POLL_MS = 4000, CELL = 36, FONT = "600 13px system-ui, sans-serif";
-  var state = { data: null, v: "", t: "", groups: [], battles: [], ordering: null, picked: null, shown: null };
+  var state = { data: null, v: "", t: "", groups: [], battles: [], places: [], ordering: null, picked: null, shown: null };
   var map, layers = {}, picture = null, bounds = null;
 
   function ll(x, y) { return L.latLng(-y, x); }
@@ -80,16 +80,22 @@
     }
     return {
       block: function (x, y, r) { free(x - r, y - r, 2 * r, 2 * r, true); },
-      add: function (rank, text, x, y, color) { queue.push([rank, text, x, y, color]); },
+      // `around`: [x, y, r] of a marker, or null to put the label at (x, y) only; around a marker a label goes
+      // below it, else above, else to its right, else to its left
+      add: function (rank, text, x, y, around, color) { queue.push([rank, text, x, y, around, color]); },
       draw: function () {
         queue.sort(function (a, b) { return a[0] - b[0]; });
         ctx.lineWidth = 4; ctx.strokeStyle = "rgba(255,253,248,0.95)";
         queue.forEach(function (item) {
           var text = item[1], w = widths[text] || (widths[text] = ctx.measureText(text).width + 6), h = 17;
-          var x = Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, item[2])), y = item[3];
-          if (!free(x - w / 2, y - h / 2, w, h, false)) { return; }
-          ctx.strokeText(text, x, y);
-          ctx.fillStyle = item[4] || "#1f1d1a"; ctx.fillText(text, x, y);
+          var m = item[4], places = m ? [[m[0], m[1] + m[2] + 11], [m[0], m[1] - m[2] - 11],
+            [m[0] + m[2] + 4 + w / 2, m[1]], [m[0] - m[2] - 4 - w / 2, m[1]]] : [[item[2], item[3]]];
+          var place = places.map(function (at) {
+            return [Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, at[0])), at[1]];
+          }).find(function (at) { return free(at[0] - w / 2, at[1] - h / 2, w, h, false); });
+          if (!place) { return; }
+          ctx.strokeText(text, place[0], place[1]);
+          ctx.fillStyle = item[5] || "#1f1d1a"; ctx.fillText(text, place[0], place[1]);
         });
       }
     };
@@ -109,7 +115,7 @@
     state.data.armies.forEach(function (a) {
       if (!a.p || a.p.length < 2) { return; }
       var end = a.p[a.p.length - 1], p = at(end[0], end[1]);
-      if (inView(p, full)) { label.add(3, (a.k === "army" ? "about hour " : "hour ") + a.at, p.x, p.y - 12, "#2b5d7a"); }
+      if (inView(p, full)) { label.add(3, (a.k === "army" ? "about hour " : "hour ") + a.at, 0, 0, [p.x, p.y, 2], "#2b5d7a"); }
     });
   }
 
@@ -128,16 +134,15 @@
       g.x /= n; g.y /= n;
       g.r = n > 1 ? 15 : Math.max(9, Math.min(15, 7 + Math.sqrt(a.m || 1) * 1.4));
       ctx.beginPath(); ctx.arc(g.x, g.y, g.r, 0, 2 * Math.PI);
-      ctx.fillStyle = own ? "#2b5d7a" : "#a12a1e"; ctx.fill();
+      ctx.fillStyle = own ? "#2b5d7a" : "#a12a1e"; ctx.globalAlpha = own ? 1 : 0.8;  // another's: as last seen
+      ctx.fill(); ctx.globalAlpha = 1;
       ctx.lineWidth = n > 1 ? 3 : 2; ctx.strokeStyle = "#fff"; ctx.stroke();
       ctx.fillStyle = "#fff"; ctx.fillText(n > 1 ? String(n) : (a.m === null ? "?" : String(a.m)), g.x, g.y);
       g.cx = g.x - pad.x; g.cy = g.y - pad.y;
       label.block(g.x, g.y, g.r + 1);
     });
     groups.forEach(function (g) {
-      var a = g.armies[0], text = g.armies.length > 1 ? g.armies.length + " armies"
-        : a.n + (a.seen !== undefined ? " (hour " + a.seen + ")" : "");
-      label.add(2, text, g.x, g.y + g.r + 10);
+      label.add(2, g.armies.length > 1 ? g.armies.length + " armies" : g.armies[0].n, 0, 0, [g.x, g.y, g.r]);
     });
     state.groups = groups;
   }
@@ -151,24 +156,47 @@
       ctx.fillRect(-10, -10, 20, 20); ctx.strokeRect(-10, -10, 20, 20); ctx.restore();
       ctx.fillStyle = "#fff"; ctx.fillText("⚔", p.x, p.y - 26);
       label.block(p.x, p.y - 26, 15);
-      label.add(1, (due ? "Battle due, hour " : "Fought, hour ") + b.hour, p.x, p.y - 48, due ? "#a12a1e" : "#1f1d1a");
+      label.add(1, (due ? "Battle due, hour " : "Fought, hour ") + b.hour, p.x, p.y - 48, null, due ? "#a12a1e" : "#1f1d1a");
       state.battles.push({ battle: b, cx: p.x - pad.x, cy: p.y - pad.y - 26, r: 16 });
+    });
+  }
+
+  // Locations (a square, larger for a city) and Bases (a triangle), under the armies; their names come first.
+  function paintLocations(ctx, at, full, pad, label) {
+    state.data.bases.forEach(function (base) {
+      var p = at(base.x, base.y);
+      if (!inView(p, full)) { return; }
+      ctx.beginPath(); ctx.moveTo(p.x, p.y - 9); ctx.lineTo(p.x + 8, p.y + 6); ctx.lineTo(p.x - 8, p.y + 6); ctx.closePath();
+      ctx.fillStyle = "#5b3f8c"; ctx.fill(); ctx.lineWidth = 2; ctx.strokeStyle = "#fff"; ctx.stroke();
+      state.places.push({ base: base, cx: p.x - pad.x, cy: p.y - pad.y, r: 9 });
+    });
+    state.data.locations.forEach(function (loc) {
+      var p = at(loc.x, loc.y), half = { city: 9, town: 7 }[loc.size] || 6;
+      if (!inView(p, full)) { return; }
+      ctx.fillStyle = loc.holder ? "#f0c75e" : "#fffdf8"; ctx.fillRect(p.x - half, p.y - half, 2 * half, 2 * half);
+      ctx.lineWidth = 2; ctx.strokeStyle = "#1f1d1a"; ctx.strokeRect(p.x - half, p.y - half, 2 * half, 2 * half);
+      label.block(p.x, p.y, half + 1);
+      label.add(0, loc.n, 0, 0, [p.x, p.y, half + 3]);
+      state.places.push({ location: loc, cx: p.x - pad.x, cy: p.y - pad.y, r: half + 2 });
     });
   }
 
   // --- building the map once, then drawing each new version of the data
   function build(data) {
     bounds = L.latLngBounds(ll(0, data.h), ll(data.w, 0));
+    // as tall as the map's picture at the page's width, up to most of the screen (CSS keeps a minimum)
+    box.style.height = Math.round(Math.min(window.innerHeight * 0.62, box.clientWidth * data.h / data.w + 40)) + "px";
     map = L.map(box, { crs: L.CRS.Simple, zoomSnap: 0.25, attributionControl: false, maxBounds: bounds.pad(0.25) });
     map.fitBounds(bounds);
     map.setMinZoom(map.getZoom() - 1); map.setMaxZoom(map.getZoom() + 6);
     layers.terrain = L.layerGroup().addTo(map);
-    layers.locations = L.layerGroup().addTo(map);
-    map.createPane("canvases").style.zIndex = 450;  // above the picture and terrain, under the locations
-    ["routes", "armies", "battles"].forEach(function (name) { layers[name] = L.layerGroup().addTo(map); });
+    map.createPane("canvases").style.zIndex = 450;  // above the picture and terrain
+    ["locations", "routes", "armies", "battles"].forEach(function (name) { layers[name] = L.layerGroup().addTo(map); });
     layers.canvas = new CanvasLayer(function (ctx, at, full, pad, size) {
       var label = labeller(ctx, pad, size);
-      state.groups = []; state.battles = [];
+      label.block(pad.x + 30, pad.y + 40, 40); label.block(pad.x + size.x - 30, pad.y + 30, 30);  // the controls
+      state.groups = []; state.battles = []; state.places = [];
+      if (map.hasLayer(layers.locations)) { paintLocations(ctx, at, full, pad, label); }
       if (map.hasLayer(layers.routes)) { paintRoutes(ctx, at, full, label); }
       if (map.hasLayer(layers.armies)) { paintArmies(ctx, at, full, pad, label); }
       if (map.hasLayer(layers.battles)) { paintBattles(ctx, at, full, pad, label); }
@@ -193,26 +221,26 @@
       L.polygon(r.pts.map(function (p) { return ll(p[0], p[1]); }), { className: "terrain-" + r.k, weight: 1,
         fillOpacity: 0.3, interactive: false }).addTo(layers.terrain);
     });
-    layers.locations.clearLayers();
-    data.locations.forEach(function (loc) {
-      var icon = L.divIcon({ className: "map-location size-" + loc.size, iconSize: null,
-        html: "<span class=\"dot\"></span><span class=\"name\">" + esc(loc.n) + "</span>" });
-      L.marker(ll(loc.x, loc.y), { icon: icon, title: loc.n, alt: loc.n }).on("click", function () { showLocation(loc); })
-        .addTo(layers.locations);
-    });
     layers.canvas.redraw();
   }
 
-  // --- what a tap on the map means: a Battle, an army or group, else (while ordering) a destination
+  // --- what a tap on the map means: a Battle, an army or group, a location or Base, else (while ordering) a point
   function nearest(list, point) {
     return list.filter(function (g) { return Math.hypot(g.cx - point.x, g.cy - point.y) <= g.r + 8; })[0];
   }
   function tapped(e) {
     var battle = nearest(state.battles, e.containerPoint), group = nearest(state.groups, e.containerPoint);
+    if (group && state.ordering && group.armies[0].id === state.ordering.id) { group = null; }  // its own spot
     if (battle) { showBattle(battle.battle); return; }
     if (group && group.armies.length > 1) { showGroup(group.armies); return; }
     if (group && !(state.ordering && !group.armies[0].own)) { showArmy(group.armies[0]); return; }
     if (state.ordering && group) { preview({ kind: "army", target_army: group.armies[0].id }); return; }
+    var place = nearest(state.places, e.containerPoint);
+    if (place && place.location) { showLocation(place.location); return; }
+    if (place && !state.ordering) {
+      open("<p>" + esc(place.base.n + ": +" + place.base.bonus + " Morale" + (place.base.spent ? " (used up today)" : "")) + "</p>");
+      return;
+    }
     if (state.ordering) {
       preview({ kind: "point", x: Math.round(e.latlng.lng * 100) / 100, y: Math.round(-e.latlng.lat * 100) / 100 });
     }
