@@ -104,12 +104,15 @@
   function inView(p, full) { return p.x > -40 && p.y > -40 && p.x < full.x + 40 && p.y < full.y + 40; }
 
   function paintRoutes(ctx, at, full, label) {
-    ctx.strokeStyle = "#2b5d7a"; ctx.lineWidth = 2.5; ctx.setLineDash([7, 5]);
+    var drawn = 0;
     ctx.beginPath();
     state.data.armies.forEach(function (a) {
-      if (!a.p || a.p.length < 2) { return; }
+      if (!a.p || a.p.length < 2 || !inView(at(a.x, a.y), full)) { return; }
+      drawn += 1;
       a.p.forEach(function (point, i) { var p = at(point[0], point[1]); if (i) { ctx.lineTo(p.x, p.y); } else { ctx.moveTo(p.x, p.y); } });
     });
+    // hundreds of routes at once: thin and plain (dashes cost a phone's renderer dearly), else dashed
+    ctx.strokeStyle = "#2b5d7a"; ctx.lineWidth = drawn > 300 ? 1.5 : 2.5; ctx.setLineDash(drawn > 300 ? [] : [7, 5]);
     ctx.stroke();
     ctx.setLineDash([]);
     state.data.armies.forEach(function (a) {
