@@ -3,8 +3,9 @@ the editor polls: server CPU, queries and bytes (raw and gzipped).
 
 Needs DATABASE_URL pointing at PostgreSQL (says so and exits 2 otherwise); builds each map in a throwaway
 database and requests it through Django's test client as the GM (who sees every army). Per size: the JSON
-as the first viewer after a change gets it (nothing remembered, gzip asked for: `data_cold`) and an unchanged
-poll of it with its version and token (`data_unchanged`, a 204), the page shell, the SVG a changed poll draws
+as the first viewer after a change gets it (nothing remembered, gzip asked for: `data_cold`), a poll after one
+army's order changed (`data_one_change`: only the changes since the version polled), an unchanged poll of it
+with its version and token (`data_unchanged`, a 204), the page shell, the SVG a changed poll draws
 and an unchanged SVG poll with its token; CPU milliseconds of this process, min and median of
 BENCH_MAP_REPEATS (default 3), with `/healthz` measured in the same run as the baseline. Prints one JSON
 line per size.
@@ -13,6 +14,7 @@ line per size.
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import statistics
@@ -109,23 +111,47 @@ def timed(client: Client, url: str, *, cold: bool, expect: int = 200, gzipped: b
     return figures | {"bytes": len(response.content), "gzip_bytes": len(gzip.compress(response.content))}
 
 
+def one_change(client: Client, url: str, gm) -> dict[str, object]:
+    """CPU ms (min, median), queries and bytes sent (gzipped when large) of the poll after one army's new order."""
+    from campaign.map.orders import army_order_move
+    from campaign.models import Army
+
+    army = Army.objects.filter(campaign__slug=url.split("/")[2]).order_by("pk").first()
+    times, sent = [], 0
+    for repeat in range(REPEATS + 1):
+        seen = json.loads(client.get(url).content)["v"]
+        army_order_move(army=army, kind="point", x=army.x, y=army.y + 1 + repeat / 10, actor=gm)
+        with CaptureQueriesContext(connection) as ctx:
+            started = time.process_time()
+            response = client.get(f"{url}?v={seen}", HTTP_ACCEPT_ENCODING="gzip")
+            times.append(time.process_time() - started)
+        body = gzip.decompress(response.content) if response.get("Content-Encoding") == "gzip" else response.content
+        if "base" not in json.loads(body):  # (a small answer goes uncompressed)
+            raise SystemExit(f"{url} sent everything after one change, not the changes")
+        sent = len(response.content)
+    return {"cpu_ms": {"min": round(min(times) * 1000, 1), "median": round(statistics.median(times) * 1000, 1)},
+            "queries": len(ctx.captured_queries), "bytes_sent": sent}
+
+
 def main() -> None:
     settings.DEBUG, settings.ALLOWED_HOSTS = False, ["testserver"]
     with throwaway_postgres("map_page"):
         healthz = timed(Client(), "/healthz", cold=False)["cpu_ms"]["median"]  # type: ignore[index]
         for armies in SIZES:
             client = Client()
-            client.force_login(build(armies))
+            gm = build(armies)
+            client.force_login(gm)
             page = f"/c/bench-{armies}/map/"
             client.get(page)  # warm the routing and template caches, as in a running server
-            svg = client.get(f"/c/bench-{armies}/map/svg/").content.decode()
-            poll = re.search(r'hx-get="([^"]*map/svg/[^"]*)"', svg).group(1)
             data_url = f"/c/bench-{armies}/map/data/"
-            figures = {"data_cold": timed(client, data_url, cold=True, gzipped=True),
+            figures = {"data_one_change": one_change(client, data_url, gm),  # first: it changes the campaign
+                       "data_cold": timed(client, data_url, cold=True, gzipped=True),
                        "data_unchanged": timed(client, json_poll_url(client, data_url), cold=False, expect=204),
                        "page": timed(client, page, cold=False),
-                       "svg_changed": timed(client, f"/c/bench-{armies}/map/svg/", cold=True),
-                       "poll_unchanged": timed(client, poll.replace("&amp;", "&"), cold=False, expect=204)}
+                       "svg_changed": timed(client, f"/c/bench-{armies}/map/svg/", cold=True)}
+            svg = client.get(f"/c/bench-{armies}/map/svg/").content.decode()
+            poll = re.search(r'hx-get="([^"]*map/svg/[^"]*)"', svg).group(1)
+            figures["poll_unchanged"] = timed(client, poll.replace("&amp;", "&"), cold=False, expect=204)
             emit({"benchmark": "map_page", "database": "postgresql", "armies": armies, "healthz_cpu_ms": healthz,
                   **figures, **{f"{name}_ratio_to_healthz": round(f["cpu_ms"]["median"] / healthz, 1)  # type: ignore[index]
                                 for name, f in figures.items()}})

@@ -2,7 +2,8 @@
 of war is applied there, so this module adds nothing a viewer may not know) and drawn by the browser.
 
 Short keys and rounded inches keep 5,000 armies small; the version is a hash of the data itself, so a viewer's
-version changes only when something they see changes (an enemy's hidden order leaves it as it was).
+version changes only when something they see changes (an enemy's hidden order leaves it as it was). A page that
+has a version gets only what changed since (map_data_since), while that version is remembered.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.core.cache import cache
 from django.urls import reverse
 
 from campaign.map import selectors
@@ -74,8 +76,8 @@ def map_data(*, view: selectors.MapView, membership: Membership) -> dict:
         "battles": battles,
     }
     if view.is_gm:
-        data["commanders"] = list(Commander.objects.filter(campaign_id=tactical_map.campaign_id).order_by("name")
-                                  .values_list("pk", "name"))
+        data["commanders"] = [list(c) for c in Commander.objects.filter(campaign_id=tactical_map.campaign_id)
+                              .order_by("name").values_list("pk", "name")]
     return data
 
 
@@ -83,3 +85,31 @@ def map_data_json(data: dict) -> tuple[str, str]:
     """The data as compact JSON and its version (a hash of exactly what this viewer sees)."""
     body = json.dumps(data, separators=(",", ":"))
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+CHANGES_TTL_SECONDS = 15 * 60
+"""How long a viewer's data at one version is remembered, to send the changes since: a few polls' worth."""
+
+
+def map_data_changes(old: dict, new: dict) -> dict:
+    """What changed from `old` to `new` (both as map_data gives them): the armies changed or new ("set") and the
+    ids of those gone ("gone"); every other part whole, where it differs."""
+    before = {army["id"]: army for army in old["armies"]}
+    now = {army["id"] for army in new["armies"]}
+    changes = {key: value for key, value in new.items() if key != "armies" and old.get(key) != value}
+    changes["armies"] = {"set": [army for army in new["armies"] if before.get(army["id"]) != army],
+                         "gone": [army_id for army_id in before if army_id not in now]}
+    return changes
+
+
+def map_data_since(*, data: dict, viewer: tuple[int, int], seen: str | None) -> tuple[str, str]:
+    """This viewer's (map id, user id) data as JSON fields and its version: ``"base":<seen>,"changes":{...}`` when
+    the page shows version `seen` and it is still remembered for this viewer, else ``"map":{...}``, everything.
+    The data is remembered under its version for the next poll."""
+    body, version = map_data_json(data)
+    cache.set(f"map-data-body:{viewer[0]}:{viewer[1]}:{version}", body, CHANGES_TTL_SECONDS)
+    old = cache.get(f"map-data-body:{viewer[0]}:{viewer[1]}:{seen}") if seen and seen != version else None
+    if old is None:
+        return f'"map":{body}', version
+    changes = map_data_changes(json.loads(old), json.loads(body))
+    return f'"base":"{seen}","changes":{json.dumps(changes, separators=(",", ":"))}', version

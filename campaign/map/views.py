@@ -102,7 +102,8 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
 def map_data_view(request: HttpRequest, slug: str) -> HttpResponse:
     """The map as JSON (campaign.map.map_data) for the page's script, with its version ``v`` and poll token ``t``.
     Polled with both: 204 while this viewer's data is unchanged, answered from the token and one query when
-    nothing in the campaign changed. Gzipped (it is large at thousands of armies); BREACH does not apply, as
+    nothing in the campaign changed; else only the changes since the version polled (or everything, "map", when
+    that version is no longer remembered). Gzipped (it is large at thousands of armies); BREACH does not apply, as
     the response echoes nothing from the request and holds no CSRF token (the poll token only earns a 204)."""
     if _unchanged_map_poll(request, "map-data"):
         return HttpResponse(status=204)
@@ -115,12 +116,13 @@ def _map_data(request: HttpRequest, slug: str) -> HttpResponse:
     tactical_map = _map_or_404(campaign)
     stamp = campaign_change_stamp(campaign_id=campaign.pk)
     view = selectors.map_view(tactical_map=tactical_map, membership=membership)
-    body, version = map_data.map_data_json(map_data.map_data(view=view, membership=membership))
+    fields, version = map_data.map_data_since(data=map_data.map_data(view=view, membership=membership),
+                                              viewer=(tactical_map.pk, request.user.pk), seen=request.GET.get("v"))
     cache.set(_version_key("map-data", tactical_map.pk, request.user.pk, stamp), version, MAX_AGE_SECONDS)
     if request.GET.get("v") == version:
         return HttpResponse(status=204)
     token = poll_token("map-data", campaign.pk, tactical_map.pk, request.user.pk)
-    response = HttpResponse(f'{{"v":"{version}","t":"{token}","map":{body}}}', content_type="application/json")
+    response = HttpResponse(f'{{"v":"{version}","t":"{token}",{fields}}}', content_type="application/json")
     response["Cache-Control"] = "private, no-cache"
     return response
 

@@ -1,6 +1,6 @@
 // The tactical map: Leaflet in inches (L.CRS.Simple, y down) over the campaign's picture, drawn from the JSON of
 // the map's data URL (fog of war is applied on the server) and polled with its version and token: a 204 means
-// nothing this viewer sees changed. Armies, routes and Battles are painted on one canvas, so thousands of armies
+// nothing this viewer sees changed, else the answer holds only the changes since the version shown. Armies, routes and Battles are painted on one canvas, so thousands of armies
 // stay fast (the layer control's Routes, Armies and Battles only say what it paints); armies close together on screen are grouped with a count, and labels are in screen pixels and
 // never overlap, so they stay legible at every zoom. Terrain is Leaflet polygons. The same data fills the
 // lists under the map (keyboard and screen readers); an aria-live line announces arrivals and Battles due.
@@ -445,9 +445,23 @@
     return said.join(" ");
   }
 
+  // The changes since the version shown (armies set or gone by id, other parts whole) applied to it.
+  function merged(old, changes) {
+    var data = Object.assign({}, old, changes), gone = {}, index = {};
+    changes.armies.gone.forEach(function (id) { gone[id] = true; });
+    data.armies = old.armies.filter(function (a) { return !gone[a.id]; });
+    data.armies.forEach(function (a, i) { index[a.id] = i; });
+    changes.armies.set.forEach(function (a) {
+      if (a.id in index) { data.armies[index[a.id]] = a; } else { data.armies.push(a); }
+    });
+    return data;
+  }
+
   function show(json) {
     var before = state.data;
-    state.data = json.map; state.v = json.v; state.t = json.t;
+    if (json.base && (!before || json.base !== state.v)) { return refresh(true); }  // not the version shown
+    state.data = json.base ? merged(before, json.changes) : json.map;
+    state.v = json.v; state.t = json.t;
     draw(state.data);
     lists(state.data);
     var hour = state.data.event ? state.data.event.name + " · hour " + state.data.hour : "";

@@ -120,3 +120,32 @@ def test_the_map_page_is_a_shell_that_names_its_data(client, player, scene):
     assert f'data-src="{URL}"' in page
     assert "vendor/leaflet/leaflet.js" in page
     assert HIDDEN not in page
+
+
+def test_a_poll_after_a_change_gets_only_what_changed_since_the_version_it_shows(client, player, gm, scene):
+    client.force_login(player)
+    first = client.get(URL).json()
+    order_services.army_order_move(army=scene["hidden"], kind="point", x=40, y=30, actor=gm)
+    order_services.army_order_move(army=scene["mine"], kind="point", x=14, y=5, actor=player)
+    answer = client.get(f"{URL}?v={first['v']}").json()
+    assert answer["base"] == first["v"]
+    assert "map" not in answer
+    [changed] = answer["changes"]["armies"]["set"]  # the hidden army's order is not even a change to this player
+    assert (changed["id"], changed["to"]) == (scene["mine"].pk, "the point (14.0, 5.0)")
+    assert answer["changes"]["armies"]["gone"] == []
+    assert set(answer["changes"]) == {"armies"}  # nothing else changed
+    full = client.get(URL).json()
+    assert full["v"] == answer["v"]  # the changes lead to the very data a full answer holds
+    from django.core.cache import cache
+
+    cache.clear()
+    assert "map" in client.get(f"{URL}?v={first['v']}").json()  # a version no longer remembered: everything
+
+
+def test_the_changes_name_armies_set_and_gone_and_other_parts_whole():
+    from campaign.map.map_data import map_data_changes
+
+    old = {"hour": 1, "w": 48, "armies": [{"id": 1, "x": 1}, {"id": 2, "x": 2}, {"id": 3, "x": 3}]}
+    new = {"hour": 2, "w": 48, "armies": [{"id": 1, "x": 1}, {"id": 3, "x": 4}, {"id": 4, "x": 5}]}
+    assert map_data_changes(old, new) == {"hour": 2, "armies": {"set": [{"id": 3, "x": 4}, {"id": 4, "x": 5}],
+                                                                 "gone": [2]}}
