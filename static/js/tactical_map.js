@@ -1,11 +1,12 @@
-// The tactical map: Leaflet in inches (L.CRS.Simple, y down) over the campaign's picture, drawn from the JSON of
-// the map's data URL (fog of war is applied on the server) and polled with its version and token: a 204 means
-// nothing this viewer sees changed, else the answer holds only the changes since the version shown. Armies, routes and Battles are painted on one canvas, so thousands of armies
-// stay fast (the layer control's Routes, Armies and Battles only say what it paints); armies close together on screen are grouped with a count, and labels are in screen pixels and
-// never overlap, so they stay legible at every zoom. Terrain is Leaflet polygons. The same data fills the
-// lists under the map (keyboard and screen readers); an aria-live line announces arrivals and Battles due.
-// Orders go through the move-orders API: tap an army, then a point, a location or an army, see the route and
-// the arrival hour, confirm.
+// The tactical map: Leaflet in inches (L.CRS.Simple, y down) over the campaign's picture, drawn from the JSON
+// of the map's data URL (fog of war is applied on the server) and polled with its version and token: a 204
+// means nothing this viewer sees changed, else the answer holds only the changes since the version shown.
+// Locations, Bases, routes, armies and Battles are painted on one canvas, so thousands of armies stay fast (the
+// layer control's entries only say what it paints); armies close together on screen are grouped with a count,
+// and labels are in screen pixels and never overlap, so they stay legible at every zoom. Terrain is Leaflet
+// polygons. The same data fills the lists under the map (keyboard and screen readers); an aria-live line
+// announces arrivals and Battles due. Orders go through the move-orders API: tap an army, then a point, a
+// location or an army, see the route and the arrival hour, confirm.
 (function () {
   "use strict";
   var box = document.getElementById("tactical-map");

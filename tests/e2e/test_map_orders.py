@@ -8,7 +8,7 @@ import pytest
 
 from campaign.map import services as map_services
 from campaign.map.hour import event_hour_process
-from campaign.models import DueBattle, MoveOrder
+from campaign.models import DueBattle, MoveOrder, Reveal
 from tests.campaign.factories import CampaignFactory, CommanderFactory, EventFactory, MembershipFactory, UserFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready
 from tests.e2e.conftest import log_in, screenshot
@@ -106,6 +106,12 @@ def test_a_gm_finds_a_battle_due_on_the_map_and_starts_it_there(live_server, new
     page.goto(f"{live_server.url}/c/border-wars/map/")
     page.wait_for_selector("[data-testid=list-battles] li:has-text('due')")
     screenshot(page, "map-gm-battle-due-phone")
+    page.get_by_test_id(f"list-army-{ford.pk}").get_by_role("button").click()  # the GM reveals an army from the map
+    panel = page.get_by_test_id("map-panel")
+    panel.locator("select[name=to_commander]").select_option(label="Bastian")
+    panel.get_by_role("button", name="Reveal").click()
+    page.wait_for_selector("[data-testid=map-announce]:has-text('Revealed')", state="attached")
+    assert Reveal.objects.filter(army=ford, to_commander__name="Bastian", what="position").exists()
     x, y = _on_screen(page, due_x := (ford.x + 5) / 2, 6)
     assert due_x == 4.5
     page.mouse.click(x, y - 26)  # the Battle's marker stands above the spot
