@@ -30,7 +30,7 @@ from campaign.map import map_data, selectors  # noqa: E402
 from campaign.models import Campaign, TacticalMap, TerrainRegion  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-SIZES = (500, 5_000)
+SIZES = tuple(int(n) for n in os.environ.get("BENCH_MAP_BROWSER_SIZES", "500,5000").split(","))  # tests: one small
 ORIGIN = "http://muster.bench"
 HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

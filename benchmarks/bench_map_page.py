@@ -40,7 +40,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 REPEATS = int(os.environ.get("BENCH_MAP_REPEATS", "3"))
-SIZES = (500, 5_000)
+SIZES = tuple(int(n) for n in os.environ.get("BENCH_MAP_SIZES", "500,5000").split(","))  # the tests use a small one
 
 
 def build(armies: int):
