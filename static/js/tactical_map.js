@@ -81,22 +81,21 @@
     }
     return {
       block: function (x, y, r) { free(x - r, y - r, 2 * r, 2 * r, true); },
-      // `around`: [x, y, r] of a marker, or null to put the label at (x, y) only; around a marker a label goes
-      // below it, else above, else to its right, else to its left
-      add: function (rank, text, x, y, around, color) { queue.push([rank, text, x, y, around, color]); },
+      // `around`: [x, y, r] of the marker named; its label goes below it, else above, else right, else left
+      add: function (rank, text, around, color) { queue.push([rank, text, around, color]); },
       draw: function () {
         queue.sort(function (a, b) { return a[0] - b[0]; });
         ctx.lineWidth = 4; ctx.strokeStyle = "rgba(255,253,248,0.95)";
         queue.forEach(function (item) {
           var text = item[1], w = widths[text] || (widths[text] = ctx.measureText(text).width + 6), h = 17;
-          var m = item[4], places = m ? [[m[0], m[1] + m[2] + 11], [m[0], m[1] - m[2] - 11],
-            [m[0] + m[2] + 4 + w / 2, m[1]], [m[0] - m[2] - 4 - w / 2, m[1]]] : [[item[2], item[3]]];
+          var m = item[2], places = [[m[0], m[1] + m[2] + 11], [m[0], m[1] - m[2] - 11],
+            [m[0] + m[2] + 4 + w / 2, m[1]], [m[0] - m[2] - 4 - w / 2, m[1]]];
           var place = places.map(function (at) {
             return [Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, at[0])), at[1]];
           }).find(function (at) { return free(at[0] - w / 2, at[1] - h / 2, w, h, false); });
           if (!place) { return; }
           ctx.strokeText(text, place[0], place[1]);
-          ctx.fillStyle = item[5] || "#1f1d1a"; ctx.fillText(text, place[0], place[1]);
+          ctx.fillStyle = item[3] || "#1f1d1a"; ctx.fillText(text, place[0], place[1]);
         });
       }
     };
@@ -119,7 +118,7 @@
     state.data.armies.forEach(function (a) {
       if (!a.p || a.p.length < 2) { return; }
       var end = a.p[a.p.length - 1], p = at(end[0], end[1]);
-      if (inView(p, full)) { label.add(3, (a.k === "army" ? "about hour " : "hour ") + a.at, 0, 0, [p.x, p.y, 2], "#2b5d7a"); }
+      if (inView(p, full)) { label.add(3, (a.k === "army" ? "about hour " : "hour ") + a.at, [p.x, p.y, 2], "#2b5d7a"); }
     });
   }
 
@@ -146,7 +145,7 @@
       label.block(g.x, g.y, g.r + 1);
     });
     groups.forEach(function (g) {
-      label.add(2, g.armies.length > 1 ? g.armies.length + " armies" : g.armies[0].n, 0, 0, [g.x, g.y, g.r]);
+      label.add(2, g.armies.length > 1 ? g.armies.length + " armies" : g.armies[0].n, [g.x, g.y, g.r]);
     });
     state.groups = groups;
   }
@@ -160,7 +159,7 @@
       ctx.fillRect(-10, -10, 20, 20); ctx.strokeRect(-10, -10, 20, 20); ctx.restore();
       ctx.fillStyle = "#fff"; ctx.fillText("⚔", p.x, p.y - 26);
       label.block(p.x, p.y - 26, 15);
-      label.add(1, (due ? "Battle due, hour " : "Fought, hour ") + b.hour, p.x, p.y - 48, null, due ? "#a12a1e" : "#1f1d1a");
+      label.add(1, (due ? "Battle due, hour " : "Fought, hour ") + b.hour, [p.x, p.y - 26, 15], due ? "#a12a1e" : "#1f1d1a");
       state.battles.push({ battle: b, cx: p.x - pad.x, cy: p.y - pad.y - 26, r: 16 });
     });
   }
@@ -180,7 +179,7 @@
       ctx.fillStyle = loc.holder ? "#f0c75e" : "#fffdf8"; ctx.fillRect(p.x - half, p.y - half, 2 * half, 2 * half);
       ctx.lineWidth = 2; ctx.strokeStyle = "#1f1d1a"; ctx.strokeRect(p.x - half, p.y - half, 2 * half, 2 * half);
       label.block(p.x, p.y, half + 1);
-      label.add(0, loc.n, 0, 0, [p.x, p.y, half + 3]);
+      label.add(0, loc.n, [p.x, p.y, half + 3]);
       state.places.push({ location: loc, cx: p.x - pad.x, cy: p.y - pad.y, r: half + 2 });
     });
   }
@@ -190,7 +189,9 @@
     bounds = L.latLngBounds(ll(0, data.h), ll(data.w, 0));
     // as tall as the map's picture at the page's width, up to most of the screen (CSS keeps a minimum)
     box.style.height = Math.round(Math.min(window.innerHeight * 0.62, box.clientWidth * data.h / data.w + 40)) + "px";
-    map = L.map(box, { crs: L.CRS.Simple, zoomSnap: 0.25, attributionControl: false, maxBounds: bounds.pad(0.25) });
+    map = L.map(box, { crs: L.CRS.Simple, zoomSnap: 0.25, attributionControl: false, zoomControl: false,
+      maxBounds: bounds.pad(0.25) });
+    L.control.zoom({ position: "bottomright" }).addTo(map);
     map.fitBounds(bounds);
     map.setMinZoom(map.getZoom() - 1); map.setMaxZoom(map.getZoom() + 6);
     layers.terrain = L.layerGroup().addTo(map);
@@ -198,7 +199,8 @@
     ["locations", "routes", "armies", "battles"].forEach(function (name) { layers[name] = L.layerGroup().addTo(map); });
     layers.canvas = new CanvasLayer(function (ctx, at, full, pad, size) {
       var label = labeller(ctx, pad, size);
-      label.block(pad.x + 30, pad.y + 40, 40); label.block(pad.x + size.x - 30, pad.y + 30, 30);  // the controls
+      // the controls: layers at the top right, zoom at the bottom right (the top left stays the map's)
+      label.block(pad.x + size.x - 30, pad.y + 30, 30); label.block(pad.x + size.x - 30, pad.y + size.y - 40, 40);
       state.groups = []; state.battles = []; state.places = [];
       if (map.hasLayer(layers.locations)) { paintLocations(ctx, at, full, pad, label); }
       if (map.hasLayer(layers.routes)) { paintRoutes(ctx, at, full, label); }
