@@ -80,6 +80,15 @@ def refuse(benchmark: str, needs: str) -> None:
     raise SystemExit(2)
 
 
+def json_poll_url(client: Any, url: str) -> str:
+    """The poll a page's script makes of a JSON with a version and a poll token (``v`` and ``t`` in it), as the
+    script does: `url` with the version it got and its token."""
+    from urllib.parse import urlencode
+
+    first = json.loads(client.get(url).content)
+    return f"{url}?{urlencode({'v': first['v'], 't': first['t']})}"
+
+
 @contextmanager
 def throwaway_postgres(benchmark: str) -> Iterator[str]:
     """A migrated database next to DATABASE_URL's (muster_bench_<pid>), dropped afterwards; yields its name.

@@ -57,3 +57,28 @@ def test_rates_are_items_per_cpu_second_with_min_and_median():
     figures = rates(lambda: 1000, repeats=3)
     assert figures["min"] <= figures["median"]
     assert python_baseline(repeats=1)["median"] > 10_000
+
+
+@pytest.mark.postgres
+def test_the_map_benchmark_prints_the_maps_json_figures_against_healthz(settings):
+    db = settings.DATABASES["default"]
+    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/postgres"
+    result = run("bench_map_page.py", DATABASE_URL=url, BENCH_MAP_REPEATS="1", BENCH_MAP_SIZES="20")
+    assert result.returncode == 0, result.stderr
+    [line] = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert line["armies"] == 20
+    assert line["data_unchanged"]["queries"] == 1
+    assert line["data_cold"]["content_encoding"] == "gzip"
+    assert line["data_one_change"]["bytes_sent"] < line["data_cold"]["gzip_bytes"]
+    assert {"data_cold_ratio_to_healthz", "data_unchanged_ratio_to_healthz"} <= set(line)
+
+
+@pytest.mark.browser
+def test_the_map_browser_benchmark_prints_frames_with_a_baseline():
+    result = run("bench_map_browser.py", BENCH_MAP_BROWSER_SIZES="30")
+    assert result.returncode == 0, result.stderr
+    [line] = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert (line["armies"], line["viewport"]) == (30, "390x844")
+    assert line["frames"] > 0
+    assert line["baseline_no_armies"]["frames"] > 0
+    assert line["max_frame_ms"] >= line["p95_frame_ms"]
