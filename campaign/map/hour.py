@@ -4,7 +4,8 @@ Move, captures progress, and Battles come due where armies meet.
 An hour is processed once: `event_hour_process` writes everything of an hour in one transaction that locks
 the Event row and records a unique HourLog row, so a tick delivered twice, or two workers at once, change
 nothing the second time, and a worker killed mid-hour leaves the hour all done or not done at all. The
-number of queries does not grow with the number of armies (bulk loads, bulk writes).
+number of queries does not grow with the number of armies (bulk loads, bulk writes). What the hour changed is
+kept so that a game master may reverse it (campaign.map.hour_reversal).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils import timezone
 
 from campaign.bulk import update_rows
 from campaign.locking import lock
-from campaign.map import meetings, routing, rules, selectors
+from campaign.map import hour_reversal, meetings, routing, rules, selectors
 from campaign.models import (
     Army,
     ArmyDayActivity,
@@ -73,7 +74,7 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
     """
     with transaction.atomic():
         event = event_locked(event)
-        if HourLog.objects.filter(event=event, hour=hour).exists():
+        if HourLog.objects.filter(event=event, hour=hour, reversed=False).exists():
             return HourResult(event_id=event.pk, hour=hour, already_done=True)
         if event.status == Event.Status.CLOSED:
             raise ValidationError(f"{event.name} is closed: its hours are over.")
@@ -84,10 +85,15 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
         entries: list[dict] = []
         tactical_map = TacticalMap.objects.filter(campaign_id=event.campaign_id).first()
         if tactical_map is not None:
-            _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries).run()
-        HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
+            on_map = _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries)
+            watch = hour_reversal.hour_watch(event=event, tactical_map=tactical_map)
+            on_map.run()
+        else:
+            watch = hour_reversal.hour_watch(event=event, tactical_map=None)
+        log = HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
         event.current_hour = hour
         event.save(update_fields=["current_hour"])
+        hour_reversal.hour_record(event=event, log=log, watch=watch)
         return result
 
 

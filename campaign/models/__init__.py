@@ -48,13 +48,15 @@ from campaign.models.map import (
     TerrainRegion,
     _map_picture_path,
 )
+from campaign.models.reversals import Reversible
 
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
     "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FundingRequest",
     "Heartbeat", "HourLog", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry", "LedgerEntryQuerySet",
     "LedgerTransaction",
-    "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
+    "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Reversible", "Role", "TacticalMap",
+    "TerrainRegion",
     "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
     "UpkeepMoralePledge",
     "_artwork_path", "_map_picture_path",
