@@ -19,7 +19,7 @@ def campaign_state(campaign) -> dict:
         return sorted(queryset.values_list("pk", *fields))
 
     return {
-        "balances": rows(Account.objects.filter(campaign=campaign), "balance"),
+        "balances": rows(Account.objects.filter(campaign=campaign).exclude(balance=0), "balance"),  # new ones hold 0
         "commanders": rows(Commander.objects.filter(campaign=campaign), "morale", "influence", "in_battle"),
         "units": rows(Unit.objects.filter(campaign=campaign), "state", "army_id"),
         "armies": rows(campaign.armies.all(), "x", "y", "map_id"),
