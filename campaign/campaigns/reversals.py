@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -33,7 +34,7 @@ from campaign.campaigns.audit import audit_record
 from campaign.campaigns.house_rules import HouseRule, house_rule_value
 from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for
 from campaign.locking import lock
-from campaign.models import Campaign, Reversible
+from campaign.models import Campaign, Membership, Reversible
 
 WINDOW_RULE = HouseRule(
     key="reversal_window_hours", label="Hours a game master may reverse a record", kind="int", default=24,
@@ -196,6 +197,28 @@ def reversal_refusal(*, record: Reversible, now: datetime | None = None, locked:
 def reversal_may(*, record: Reversible, actor: User) -> bool:
     membership = membership_for(user=actor, campaign=record.campaign_id)
     return can(membership, Action.ACT_FOR_ANY)
+
+
+@dataclass(frozen=True)
+class ReversalOffer:
+    """What a page offers a game master: the standing record and why it cannot be reversed now (None: it can)."""
+
+    record: Reversible
+    refusal: str | None
+
+
+def reversal_offer(*, kind: str, target_id: int, membership: Membership | None) -> ReversalOffer | None:
+    """The reversal a page shows a game master for a Battle, an hour or a Day (None: not a GM, or none standing)."""
+    if not can(membership, Action.ACT_FOR_ANY):
+        return None
+    record = reversible_latest(kind=kind, target_id=target_id)
+    return ReversalOffer(record=record, refusal=reversal_refusal(record=record)) if record is not None else None
+
+
+def reversals_done(*, kind: str, target_id: int) -> list[Reversible]:
+    """The reversed records of a Battle, an hour or a Day, most recent first (the pages say who, when and why)."""
+    return list(Reversible.objects.filter(kind=kind, target_id=target_id, reversed_at__isnull=False)
+                .select_related("reversed_by").order_by("-reversed_at", "-id"))
 
 
 # --- reversing ------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
 from battles import services
@@ -161,3 +162,24 @@ def test_the_api_reverses_once_and_lists_what_may_be_reversed(host, gm, player, 
     assert AuditEntry.objects.filter(action="battle.reverse").count() == 1
     table_battle.refresh_from_db()
     assert table_battle.status == Battle.Status.DUE
+
+
+def test_the_battle_page_offers_the_reversal_to_a_gm_only_and_says_who_reversed(client, host, gm, player,
+                                                                               table_battle):
+    services.battle_log_result(battle=table_battle, actor=gm, **entry(host))
+    page = reverse("battle-detail", args=[table_battle.campaign.slug, table_battle.pk])
+    client.force_login(player)
+    assert 'data-testid="reversal"' not in client.get(page).content.decode()
+    record = applied_record(table_battle)
+    action = reverse("reversal-reverse", args=[table_battle.campaign.slug, record.pk])
+    assert client.post(action, {"reason": "I lost", "confirm": "1", "next": page}).status_code == 403
+    client.force_login(gm)
+    assert 'data-testid="reversal-submit"' in client.get(page).content.decode()
+    unconfirmed = client.post(action, {"reason": "wrong winner", "next": page}, follow=True).content.decode()
+    assert "Tick the box to confirm" in unconfirmed
+    done = client.post(action, {"reason": "wrong winner", "confirm": "1", "next": "https://evil.example/"})
+    assert done.url == reverse("campaign-detail", args=[table_battle.campaign.slug])  # never off the site
+    shown = client.get(page).content.decode()
+    assert f"Battle #{table_battle.pk}, Ayla against Brann was reversed by gm1" in shown
+    assert "“wrong winner”" in shown
+    assert 'data-testid="enter-result"' in shown

@@ -116,3 +116,35 @@ def test_a_new_order_since_is_named_instead_of_overwritten(board, event, gm):
     with pytest.raises(ValidationError, match=r"stands in the way of restoring it \(a new order"):
         reversible_reverse(record=hour_record(event, 1), actor=gm, reason="wrong")
     assert MoveOrder.objects.filter(army=walker, status=MoveOrder.Status.ACTIVE).count() == 1
+
+
+def test_the_clock_page_reverses_the_last_hour_and_the_review_page_reopens_the_day(client, busy, campaign, event,
+                                                                                   gm):
+    from django.urls import reverse
+
+    from campaign.economy import upkeep
+    from campaign.models import Day
+
+    process(event)
+    client.force_login(gm)
+    console = reverse("clock", args=[campaign.slug])
+    page = client.get(console).content.decode()
+    assert "Reverse the last hour" in page
+    record = hour_record(event, 1)
+    action = reverse("reversal-reverse", args=[campaign.slug, record.pk])
+    client.post(action, {"reason": "wrong orders", "confirm": "1", "next": console})
+    event.refresh_from_db()
+    assert event.current_hour == 0
+    assert "(reversed)" in client.get(console).content.decode()
+
+    day = Day.objects.get(event=event, status=Day.Status.OPEN)
+    upkeep.day_close(day=day, actor=gm)
+    review = reverse("day-close-review", args=[campaign.slug, day.pk])
+    assert 'data-testid="review-closed-day"' in client.get(console).content.decode()
+    assert "Reopen this Day" in client.get(review).content.decode()
+    day_record = reversible_latest(kind=Reversible.Kind.DAY, target_id=day.pk)
+    client.post(reverse("reversal-reverse", args=[campaign.slug, day_record.pk]),
+                {"reason": "closed too soon", "confirm": "1", "next": review})
+    day.refresh_from_db()
+    assert day.status == Day.Status.OPEN
+    assert f"{day} was reopened by gm1" in client.get(review).content.decode()
