@@ -164,7 +164,8 @@ def day_close_review(request: HttpRequest, slug: str, day_id: int) -> HttpRespon
     return render(request, "campaign/map/day_close_review.html", {
         "campaign": campaign, "day": day,
         "reopen": reversal_offer(kind=Reversible.Kind.DAY, target_id=day.pk, membership=membership),
-        "reopened": reversals_done(kind=Reversible.Kind.DAY, target_id=day.pk), "rows": rows, "total": sum(r.charge for r in rows),
+        "reopened": reversals_done(kind=Reversible.Kind.DAY, target_id=day.pk),
+        "rows": rows, "total": sum(r.charge for r in rows),
         "arrears": [r for r in rows if r.short], "unpledged": [r for r in rows if r.could_pledge],
         "due": selectors.due_battles_for(event=day.event, is_gm=True, own_ids=set()),
         "open_battles": list(battles_open(campaign=campaign).select_related("attacker", "defender")),
