@@ -42,7 +42,8 @@ def test_a_gm_saves_a_setting_and_a_battle_plays_by_it(client, gm, campaign, day
 
 def test_values_that_cannot_be_read_are_refused_with_what_to_fix(client, gm, campaign):
     client.force_login(gm)
-    bad_json = client.post(URL, {**WINDOW, "battle__reroll_limit": "100", "terrain_battle": "{difficult: 1"}, follow=True)
+    bad_json = client.post(URL, {**WINDOW, "battle__reroll_limit": "100", "terrain_battle": "{difficult: 1"},
+                           follow=True)
     assert "That is not JSON" in bad_json.content.decode()
     bad_rule = client.post(URL, {**WINDOW, "battle__reroll_limit": "100",
                                  "terrain_battle": '{"swamp": [{"side": "defender", "add": 1}]}'}, follow=True)
