@@ -9,11 +9,11 @@ is being fought.
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.db.models import Q
 
 from battles.models import Battle
 from campaign.campaigns.reversals import Watch, reversal_apply
-from campaign.models import Army, ArmyDayActivity, Base, Commander, DueBattle, Location, MoveOrder, Reversible, Unit
+from campaign.map.outcome_reversal import fought_marks, marks_undo, outcome_scopes
+from campaign.models import Base, Commander, Reversible, Unit
 
 
 def battle_label(battle: Battle) -> str:
@@ -30,20 +30,8 @@ def battle_watch(battle: Battle) -> Watch:
          ("morale", "influence", "in_battle")),
         (Unit.objects.filter(pk__in=[u["id"] for c in commanders for u in c["units"]]), ("state", "army_id")),
         (Base.objects.filter(pk=commanders[1].get("base_id") or 0), ("spent_on_id",)),
-        (Army.objects.filter(pk__in=army_ids), ("x", "y")),
-        (MoveOrder.objects.filter(army_id__in=army_ids, status=MoveOrder.Status.ACTIVE),
-         ("status", "path", "arrival_hour", "done_hour")),
-        (Location.objects.filter(Q(pk=battle.location_id or 0) | Q(capturing_army_id__in=army_ids)),
-         ("holder_id", "capture_progress", "capturing_army_id")),
-        (DueBattle.objects.filter(pk=battle.due_battle_id or 0), ("status", "winner_id", "routed", "fought_hour")),
-    ], creating=[ArmyDayActivity.objects.filter(army_id__in=army_ids)])
-
-
-def _undo(record: Reversible, reason: str) -> list[int]:
-    """The marks of a Battle fought that the result made are taken back (they are the Day's upkeep, not a record:
-    the audit trail keeps that they were made). No lunari moved with the result."""
-    ArmyDayActivity.objects.filter(pk__in=record.created.get("campaign.armydayactivity", [])).delete()
-    return []
+        *outcome_scopes(army_ids=army_ids, location_id=battle.location_id, due_battle_id=battle.due_battle_id),
+    ], creating=[fought_marks(army_ids)])
 
 
 def _awaits_result(record: Reversible) -> None:
@@ -58,7 +46,7 @@ def _awaits_result(record: Reversible) -> None:
 
 def battle_result_reverse(*, record: Reversible, actor: User | None, reason: str) -> Reversible:
     """Reverse an applied Battle result (a game master, with a reason); a retried reversal changes nothing."""
-    return reversal_apply(record=record, actor=actor, reason=reason, action="battle.reverse", undo=_undo,
+    return reversal_apply(record=record, actor=actor, reason=reason, action="battle.reverse", undo=marks_undo,
                           then=_awaits_result)
 
 

@@ -12,7 +12,7 @@ class CampaignConfig(AppConfig):
         from campaign.campaigns.reversals import WINDOW_RULE, reversal_guard_register, reversal_kind_register
         from campaign.economy import day_reversal
         from campaign.economy.upkeep import day_closed
-        from campaign.map import battle_terrain, hour_reversal
+        from campaign.map import battle_terrain, hour_reversal, outcome_reversal
         from campaign.map.services import bases_refresh
         from campaign.models import Reversible
         from campaign.web.numbers import IdConverter
@@ -23,6 +23,7 @@ class CampaignConfig(AppConfig):
         reversal_kind_register(Reversible.Kind.HOUR, hour_reversal.hour_reverse)
         reversal_guard_register(Reversible.Kind.HOUR, hour_reversal.clock_running)
         reversal_kind_register(Reversible.Kind.DAY, day_reversal.day_reopen)
+        reversal_kind_register(Reversible.Kind.OUTCOME, outcome_reversal.outcome_reverse)
         reversal_guard_register(Reversible.Kind.DAY, day_reversal.day_guard)
         house_rule_register(HouseRule(
             key=battle_terrain.HOUSE_RULE, label="Terrain advantages in Battle", kind="json", default=None,

@@ -31,6 +31,7 @@ PHRASES = {
     "battle.cancel": "called off {target}",
     "battle.log": "entered the result of {target} played at a table",
     "battle.outcome.map": "recorded on the map how {target} ended",
+    "battle.outcome.reverse": "reversed {target} on the map: {reason}",
     "battle.reverse": "reversed the applied result of {target}: {reason}",
     "battle.start": "started {target}",
     "campaign.create": "created the campaign",

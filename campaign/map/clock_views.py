@@ -20,7 +20,7 @@ from campaign.campaigns.reversals import ReversalOffer, reversal_offer, reversal
 from campaign.campaigns.views import campaign_membership
 from campaign.economy import selectors as economy_selectors
 from campaign.economy import upkeep
-from campaign.map import clock, selectors, services
+from campaign.map import clock, outcome_reversal, selectors, services
 from campaign.models import Army, Commander, Day, DueBattle, Event, HourLog, Reversible
 from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_sentence
@@ -42,6 +42,12 @@ def _last_hour_offer(event: Event, membership) -> ReversalOffer | None:
     return reversal_offer(kind=Reversible.Kind.HOUR, target_id=log.pk, membership=membership) if log else None
 
 
+def _last_outcome_offer(event: Event, membership) -> ReversalOffer | None:
+    """The reversal of the last outcome recorded on the console that still stands."""
+    record = Reversible.objects.filter(event=event, kind=Reversible.Kind.OUTCOME, reversed_at__isnull=True).first()
+    return reversal_offer(kind=record.kind, target_id=record.target_id, membership=membership) if record else None
+
+
 def _clock_context(campaign, membership) -> dict:
     events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at"))
     tactical_map = selectors.tactical_map_for(campaign=campaign)
@@ -53,6 +59,7 @@ def _clock_context(campaign, membership) -> dict:
             "battles": selectors.due_battles_for(event=event, is_gm=True, own_ids=set()),
             "logs": selectors.hour_logs(event=event),
             "undo_hour": _last_hour_offer(event, membership),
+            "undo_outcome": _last_outcome_offer(event, membership),
             "last_closed": Day.objects.filter(event=event, status=Day.Status.CLOSED).order_by("-number").first(),
         })
     return {
@@ -121,9 +128,9 @@ def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
                 raise ValidationError("Pick the winner: one of the two armies.")
             loser_id = battle.second_id if winner_id == battle.first_id else battle.first_id
             armies = Army.objects.in_bulk([winner_id, loser_id])
-            services.battle_outcome_apply_to_map(due_battle=battle, winner_army=armies[winner_id],
-                                                 loser_army=armies[loser_id],
-                                                 routed=request.POST.get("routed") == "on")
+            outcome_reversal.due_battle_decide(due_battle=battle, winner_army=armies[winner_id],
+                                               loser_army=armies[loser_id], routed=request.POST.get("routed") == "on",
+                                               actor=request.user)
             messages.success(request, f"{armies[winner_id].name} won; {armies[loser_id].name} fell back.")
     except (ValidationError, NotAllowed) as exc:
         messages.error(request, refusal_sentence(exc) if isinstance(exc, ValidationError) else exc.message)

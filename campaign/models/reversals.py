@@ -1,4 +1,5 @@
-"""What a game master may reverse: an applied Battle result, a processed hour, a closed Day. Each such write
+"""What a game master may reverse: an applied Battle result (or an outcome recorded on the map alone), a processed
+hour, a closed Day. Each such write
 leaves a Reversible row saying exactly what it changed, so a reversal restores it with correcting records."""
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ class Reversible(models.Model):
 
     class Kind(models.TextChoices):
         BATTLE = "battle", "Battle result"
+        OUTCOME = "outcome", "Battle outcome on the map"
         HOUR = "hour", "Hour of the clock"
         DAY = "day", "Day closed"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="reversibles")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="reversibles")
     kind = models.CharField(max_length=8, choices=Kind.choices)
-    target_id = models.PositiveBigIntegerField(help_text="The Battle, the hour's HourLog or the Day.")
+    target_id = models.PositiveBigIntegerField(help_text="The Battle, the Battle due, the hour's HourLog or the Day.")
     label = models.CharField(max_length=200, help_text="What it was, in words.")
     changed = models.JSONField(default=list)
     created = models.JSONField(default=dict)
