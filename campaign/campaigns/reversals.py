@@ -75,11 +75,14 @@ def _label(model: type[Model]) -> str:
     return model._meta.label_lower
 
 
+def _by_pk(rows: Iterable[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    return {row.pop("pk"): {f: _plain(v) for f, v in row.items()} for row in rows}
+
+
 def _rows(model: type[Model], pks: Iterable[int], fields: Sequence[str], *, locked: bool = False
           ) -> dict[int, dict[str, Any]]:
     rows = lock(model._default_manager) if locked else model._default_manager.all()
-    return {row.pop("pk"): {f: _plain(v) for f, v in row.items()}
-            for row in rows.filter(pk__in=list(pks)).values("pk", *fields)}
+    return _by_pk(rows.filter(pk__in=list(pks)).values("pk", *fields))
 
 
 class Watch:
@@ -89,9 +92,7 @@ class Watch:
     def __init__(self, scopes: Iterable[Scope], creating: Iterable[QuerySet] = ()) -> None:
         self.before: list[tuple[type[Model], tuple[str, ...], dict[int, dict[str, Any]]]] = []
         for queryset, fields in scopes:
-            rows = {row.pop("pk"): {f: _plain(v) for f, v in row.items()}
-                    for row in queryset.order_by().values("pk", *fields)}
-            self.before.append((queryset.model, tuple(fields), rows))
+            self.before.append((queryset.model, tuple(fields), _by_pk(queryset.order_by().values("pk", *fields))))
         self.creating = [(queryset, set(queryset.values_list("pk", flat=True))) for queryset in creating]
 
     def changes(self) -> list[dict[str, Any]]:
