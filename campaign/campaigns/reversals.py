@@ -85,6 +85,20 @@ def _rows(model: type[Model], pks: Iterable[int], fields: Sequence[str], *, lock
     return _by_pk(rows.filter(pk__in=list(pks)).values("pk", *fields))
 
 
+def changes_between(before: dict[tuple[str, int], dict[str, Any]], after: dict[tuple[str, int], dict[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    """The rows whose values differ, keyed by (model label, pk), as a Reversible keeps them: only the fields that
+    changed, before and after (for a write that already holds both in memory, as the hour does)."""
+    changed = []
+    for key in sorted(before):
+        was, now = before[key], after.get(key, before[key])
+        diff = [f for f in was if now[f] != was[f]]
+        if diff:
+            changed.append({"model": key[0], "pk": key[1], "before": {f: _plain(was[f]) for f in diff},
+                            "after": {f: _plain(now[f]) for f in diff}})
+    return changed
+
+
 class Watch:
     """The rows a write may change, read before it (`scopes`: a queryset and the fields, by attname), and the
     querysets whose new rows it creates (`creating`); `changes()` and `created()` after the write say what it did."""
@@ -99,12 +113,8 @@ class Watch:
         changed = []
         for model, fields, before in self.before:
             after = _rows(model, before, fields)
-            for pk in sorted(before):
-                now = after.get(pk, before[pk])
-                diff = [f for f in fields if now[f] != before[pk][f]]
-                if diff:
-                    changed.append({"model": _label(model), "pk": pk, "before": {f: before[pk][f] for f in diff},
-                                    "after": {f: now[f] for f in diff}})
+            changed += changes_between({(_label(model), pk): row for pk, row in before.items()},
+                                       {(_label(model), pk): row for pk, row in after.items()})
         return changed
 
     def created(self) -> dict[str, list[int]]:
@@ -116,17 +126,18 @@ class Watch:
         return created
 
 
-def reversible_record(*, kind: str, campaign_id: int, event_id: int, target_id: int, label: str, watch: Watch,
-                      actor: User | None, created: dict[str, list[int]] | None = None,
-                      transactions: Sequence[int] = ()) -> Reversible:
-    """Keep what a write did so that it can be reversed (call it at the end of the write's transaction)."""
-    made = watch.created()
+def reversible_record(*, kind: str, campaign_id: int, event_id: int, target_id: int, label: str, actor: User | None,
+                      watch: Watch | None = None, changed: list[dict[str, Any]] | None = None,
+                      created: dict[str, list[int]] | None = None, transactions: Sequence[int] = ()) -> Reversible:
+    """Keep what a write did so that it can be reversed (call it at the end of the write's transaction): what
+    `watch` saw change and create, and the `changed` and `created` rows the write names itself."""
+    made = watch.created() if watch is not None else {}
     for model_label, pks in (created or {}).items():
         made.setdefault(model_label, []).extend(pks)
     return Reversible.objects.create(
         campaign_id=campaign_id, event_id=event_id, kind=kind, target_id=target_id, label=label[:200],
-        changed=watch.changes(), created=made, transactions=list(transactions),
-        recorded_by=actor if actor is not None and actor.pk else None)
+        changed=[*(watch.changes() if watch is not None else []), *(changed or [])], created=made,
+        transactions=list(transactions), recorded_by=actor if actor is not None and actor.pk else None)
 
 
 # --- may it be reversed ------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaign.bulk import update_rows
+from campaign.campaigns.reversals import changes_between
 from campaign.locking import lock
 from campaign.map import hour_reversal, meetings, routing, rules, selectors
 from campaign.models import (
@@ -84,16 +85,17 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
         result = HourResult(event_id=event.pk, hour=hour)
         entries: list[dict] = []
         tactical_map = TacticalMap.objects.filter(campaign_id=event.campaign_id).first()
+        changed: list[dict] = []
+        marks: list[int] = []
         if tactical_map is not None:
             on_map = _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries)
-            watch = hour_reversal.hour_watch(event=event, tactical_map=tactical_map)
+            before = hour_reversal.map_rows(on_map)
             on_map.run()
-        else:
-            watch = hour_reversal.hour_watch(event=event, tactical_map=None)
+            changed, marks = changes_between(before, hour_reversal.map_rows(on_map)), on_map.marks
         log = HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
         event.current_hour = hour
         event.save(update_fields=["current_hour"])
-        hour_reversal.hour_record(event=event, log=log, watch=watch)
+        hour_reversal.hour_record(event=event, log=log, changed=changed, due_battles=result.battles, marks=marks)
         return result
 
 
@@ -152,6 +154,7 @@ class _HourOnMap:
         self.locations = {loc.pk: loc for loc in lock(Location.objects).filter(map=tactical_map)
                           }
         self.activity: set[tuple[int, str]] = set()
+        self.marks: list[int] = []
         self.paces: dict[tuple, tuple[float, bool]] = {}
         self.moved_armies: set[int] = set()
         self.changed_orders: set[int] = set()
@@ -422,19 +425,22 @@ class _HourOnMap:
             Location.objects.bulk_update([self.locations[pk] for pk in sorted(self.changed_locations)],
                                          ["holder", "capture_progress", "capturing_army"])
         if self.activity and self.day is not None:
-            _activity_add(day_id=self.day.pk, rows=sorted(self.activity))
+            self.marks = _activity_add(day_id=self.day.pk, rows=sorted(self.activity))
 
 
-def _activity_add(*, day_id: int, rows: list[tuple[int, str]]) -> None:
-    """Mark (army id, reason) pairs as led on the Day; a pair already marked stays as it was. On PostgreSQL one
-    INSERT ... SELECT from unnest() of two arrays: bulk_create builds a model and a parameter list per row."""
+def _activity_add(*, day_id: int, rows: list[tuple[int, str]]) -> list[int]:
+    """Mark (army id, reason) pairs as led on the Day; a pair already marked stays as it was. Returns the ids of the
+    new marks (a reversal takes them back). On PostgreSQL one INSERT ... SELECT from unnest() of two arrays:
+    bulk_create builds a model and a parameter list per row."""
     if connection.vendor != "postgresql":
+        had = set(ArmyDayActivity.objects.filter(day_id=day_id).values_list("pk", flat=True))
         ArmyDayActivity.objects.bulk_create([ArmyDayActivity(army_id=army_id, day_id=day_id, reason=reason)
                                              for army_id, reason in rows], ignore_conflicts=True)
-        return
+        return sorted(set(ArmyDayActivity.objects.filter(day_id=day_id).values_list("pk", flat=True)) - had)
     table = ArmyDayActivity._meta.db_table
     sql = (f'INSERT INTO "{table}" ("army_id", "day_id", "reason", "marked_by_id", "at") '  # noqa: S608
            'SELECT v.army_id, %s, v.reason, NULL, %s FROM unnest(%s::bigint[], %s::text[]) AS v(army_id, reason) '
-           "ON CONFLICT DO NOTHING")
+           "ON CONFLICT DO NOTHING RETURNING id")
     with connection.cursor() as cursor:
         cursor.execute(sql, [day_id, timezone.now(), [r[0] for r in rows], [r[1] for r in rows]])
+        return [pk for (pk,) in cursor.fetchall()]

@@ -10,40 +10,37 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from campaign.campaigns.reversals import Watch, reversal_apply, reversible_record
+from campaign.campaigns.reversals import reversal_apply, reversible_record
 from campaign.locking import lock
-from campaign.models import (
-    Army,
-    ArmyDayActivity,
-    Day,
-    DueBattle,
-    Event,
-    HourLog,
-    Location,
-    MoveOrder,
-    Reversible,
-    TacticalMap,
-)
+from campaign.models import ArmyDayActivity, DueBattle, Event, HourLog, Reversible
 
 
-def hour_watch(*, event: Event, tactical_map: TacticalMap | None) -> Watch:
-    """What processing the next hour may change, read before it changes (after the hour locked its rows)."""
-    scopes: list = [(Event.objects.filter(pk=event.pk), ("current_hour",))]
-    if tactical_map is not None:
-        scopes += [
-            (Army.objects.filter(map=tactical_map), ("x", "y")),
-            (MoveOrder.objects.filter(event=event, status=MoveOrder.Status.ACTIVE, army__map=tactical_map),
-             ("path", "status", "done_hour", "arrival_hour")),
-            (Location.objects.filter(map=tactical_map), ("holder_id", "capture_progress", "capturing_army_id")),
-        ]
-    led_today = ArmyDayActivity.objects.filter(day__event=event, day__status=Day.Status.OPEN)
-    return Watch(scopes=scopes, creating=[DueBattle.objects.filter(event=event), led_today])
+def map_rows(on_map) -> dict[tuple[str, int], dict]:
+    """The rows the hour may change, from what the hour has loaded (no query: read before and after its Moves),
+    keyed as campaign.campaigns.reversals.changes_between takes them."""
+    rows: dict[tuple[str, int], dict] = {}
+    for army in on_map.armies.values():
+        rows[("campaign.army", army.pk)] = {"x": army.x, "y": army.y}
+    for order in on_map.orders.values():
+        rows[("campaign.moveorder", order.pk)] = {"path": order.path, "status": order.status,
+                                                  "done_hour": order.done_hour, "arrival_hour": order.arrival_hour}
+    for location in on_map.locations.values():
+        rows[("campaign.location", location.pk)] = {"holder_id": location.holder_id,
+                                                    "capture_progress": location.capture_progress,
+                                                    "capturing_army_id": location.capturing_army_id}
+    return rows
 
 
-def hour_record(*, event: Event, log: HourLog, watch: Watch) -> Reversible:
+def hour_record(*, event: Event, log: HourLog, changed: list[dict], due_battles: list[int],
+                marks: list[int]) -> Reversible:
+    """Keep what the hour did: the map's rows it changed, the clock's hour, the Battles due and marks it made."""
+    clock = {"model": "campaign.event", "pk": event.pk, "before": {"current_hour": log.hour - 1},
+             "after": {"current_hour": log.hour}}
     return reversible_record(kind=Reversible.Kind.HOUR, campaign_id=event.campaign_id, event_id=event.pk,
-                             target_id=log.pk, label=f"hour {log.hour} of {event.name}", watch=watch, actor=None,
-                             created={"campaign.hourlog": [log.pk]})
+                             target_id=log.pk, label=f"hour {log.hour} of {event.name}", actor=None,
+                             changed=[*changed, clock],
+                             created={"campaign.hourlog": [log.pk], "campaign.duebattle": due_battles,
+                                      "campaign.armydayactivity": marks})
 
 
 def clock_running(record: Reversible) -> str | None:
