@@ -190,11 +190,12 @@ def _changed_since(record: Reversible, *, locked: bool) -> str | None:
 
 def reversal_refusal(*, record: Reversible, now: datetime | None = None, locked: bool = False) -> str | None:
     """Why this record cannot be reversed now, in one sentence (None: it can)."""
+    what = record.label[:1].upper() + record.label[1:]
     if record.is_reversed:
-        return f"{record.label} was already reversed."
+        return f"{what} was already reversed."
     hours = reversal_window_hours(campaign=record.campaign)
     if (now or timezone.now()) > record.recorded_at + timedelta(hours=hours):
-        return (f"{record.label} was recorded more than {hours} hours ago: the campaign's house rule allows "
+        return (f"{what} was recorded more than {hours} hours ago: the campaign's house rule allows "
                 f"reversing for {hours} hours.")
     blockers = reversal_blockers(record=record)
     if blockers:
