@@ -1,6 +1,13 @@
 from django.urls import path
 
-from campaign.campaigns import account_views, chronicle_views, event_views, house_rules_views, member_views
+from campaign.campaigns import (
+    account_views,
+    chronicle_views,
+    event_views,
+    house_rules_views,
+    member_views,
+    reversal_views,
+)
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
 from campaign.economy import gm_commander_views, gm_views, holdings_views, ledger_exports, recruit_views
@@ -32,6 +39,8 @@ urlpatterns = [
     path("c/<slug:slug>/invitations/<id:invitation_id>/revoke/", member_views.invitation_revoke,
          name="invitation-revoke"),
     path("c/<slug:slug>/events/", event_views.events_page, name="events"),
+    path("c/<slug:slug>/reversals/<id:reversible_id>/reverse/", reversal_views.reversal_reverse,
+         name="reversal-reverse"),
     path("c/<slug:slug>/events/<id:event_id>/edit/", event_views.event_edit, name="event-edit"),
     path("c/<slug:slug>/schedule/", event_views.schedule, name="schedule"),
     path("c/<slug:slug>/commanders/", economy_views.commander_list, name="commander-list"),

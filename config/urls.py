@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from battles.api import BattleViewSet, SkirmishOddsView
 from campaign.campaigns.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
 from campaign.campaigns.invitations_api import InvitationViewSet
+from campaign.campaigns.reversals_api import ReversibleViewSet
 from campaign.catalogue.api import UnitTypeViewSet
 from campaign.economy.api import ArrearsViewSet, CommanderViewSet, FundingRequestViewSet, UnitViewSet, UpkeepDayViewSet
 from campaign.economy.items_api import ItemViewSet
@@ -40,6 +41,7 @@ router.register("events", EventViewSet, basename="event")
 router.register("days", DayViewSet, basename="day")
 router.register("memberships", MembershipViewSet, basename="membership")
 router.register("invitations", InvitationViewSet, basename="invitation")
+router.register("reversals", ReversibleViewSet, basename="reversal")
 router.register("commanders", CommanderViewSet, basename="commander")
 router.register("units", UnitViewSet, basename="unit")
 router.register("items", ItemViewSet, basename="item")

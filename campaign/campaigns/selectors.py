@@ -22,6 +22,7 @@ from campaign.models import (
     HourLog,
     Invitation,
     Membership,
+    Reversible,
     Role,
     TacticalMap,
 )
@@ -61,6 +62,12 @@ def invitations_managed_by(*, user) -> QuerySet[Invitation]:
     """Invitations of the campaigns where the user is a game master: the codes are the GMs' to hand out."""
     return Invitation.objects.filter(campaign__memberships__user=user, campaign__memberships__role=Role.GM
                                      ).select_related("campaign", "created_by").distinct()
+
+
+def reversibles_managed_by(*, user) -> QuerySet[Reversible]:
+    """The records a game master may reverse (and those reversed), of the campaigns where the user is one."""
+    return Reversible.objects.filter(campaign__memberships__user=user, campaign__memberships__role=Role.GM
+                                     ).select_related("campaign").distinct()
 
 
 def invitation_by_code(*, code: str) -> Invitation | None:

@@ -280,7 +280,7 @@ def orderable_armies(*, membership: Membership, tactical_map: TacticalMap) -> li
 
 
 def hour_logs(*, event: Event, limit: int = 48) -> list[HourLog]:
-    return list(HourLog.objects.filter(event=event).order_by("-hour")[:limit])
+    return list(HourLog.objects.filter(event=event).order_by("-hour", "-id")[:limit])
 
 
 def contact(a: tuple[float, float], b: tuple[float, float], inches: float) -> bool:

@@ -51,6 +51,7 @@ from campaign.models.map import (
     _map_picture_path,
 )
 from campaign.models.notifications import Notification, NotificationPreference, PushSubscription
+from campaign.models.reversals import Reversible
 
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
@@ -60,7 +61,7 @@ __all__ = [
     "LedgerEntryQuerySet",
     "LedgerTransaction",
     "Location", "Membership", "MoveOrder", "Notification", "NotificationPreference", "PushSubscription",
-    "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
+    "QuestCompletion", "Reveal", "Reversible", "Role", "TacticalMap", "TerrainRegion",
     "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
     "UpkeepMoralePledge",
     "_artwork_path", "_map_picture_path",
