@@ -103,8 +103,7 @@ class BattleGame:
     def determinize(self, state: BattleState, player: int, rng: random.Random) -> BattleState:
         """The only hidden card is an opponent's face-down Offense card (hands are the army less
         the piles on the table): swap it with a random playable card from their hand."""
-        c = state.clone()
-        c.dice = Dice(rng.getrandbits(32), log=False)
+        c = state.clone(Dice.drawing_from(rng))
         r = c.roster
         if c.step == PLAY_DEFENSE and c.attacker != player:
             u = c.card[0]
