@@ -11,7 +11,7 @@ from common import RANDOM_PLAY_GOAL, battle_config, random_play, rates, report
 from battles.engine import GAME
 
 
-def main(battles: int = 30) -> None:
+def main(battles: int = 500) -> None:
     report("battle_random", RANDOM_PLAY_GOAL, "actions",
            {f"{units}_units": rates(random_play(GAME, battle_config(units), 2, battles)) for units in (6, 12)},
            battles=battles)

@@ -11,7 +11,7 @@ from common import RANDOM_PLAY_GOAL, random_play, rates, report
 from cardgames.engine.unity import GAME
 
 
-def main(games: int = 40) -> None:
+def main(games: int = 80) -> None:
     report("unity_random", RANDOM_PLAY_GOAL, "actions",
            {f"{players}_players": rates(random_play(GAME.quiet, {}, players, games)) for players in (3, 4)},
            games=games)
