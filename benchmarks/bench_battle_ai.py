@@ -129,7 +129,7 @@ def search_args(args: argparse.Namespace) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--pairs", type=int, default=50, help="mirror pairs (two battles each) per pairing")
+    parser.add_argument("--pairs", type=int, default=25, help="mirror pairs (two battles each) per pairing")
     parser.add_argument("--iterations", type=int, default=300, help="search iterations per decision")
     parser.add_argument("--exploration", type=float, help="the search player's UCB1 constant (default: the "
                                                            "battle's search_settings)")
