@@ -194,7 +194,7 @@ def report(benchmark: str, goal: int, unit: str, figures: dict[str, dict[str, fl
     """Emit one engine benchmark's line: each figure (`unit` per CPU second, min/median) with its ratio to
     the Python baseline measured in this run and whether its median meets `goal`."""
     baseline = python_baseline()
-    out = {label: {**f, "ratio_to_baseline": round(f["median"] / baseline["median"], 3),
+    out = {label: {**f, "ratio_to_baseline": float(f"{f['median'] / baseline['median']:.3g}"),
                    "meets_goal": f["median"] >= goal} for label, f in figures.items()}
     return emit({"benchmark": benchmark, "clock": "cpu", "unit": f"{unit} per CPU second", "repeats": REPEATS,
                  "goal": goal, "baseline_ops_per_cpu_second": baseline, **extra, "figures": out})
