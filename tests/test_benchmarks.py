@@ -82,3 +82,28 @@ def test_the_map_browser_benchmark_prints_frames_with_a_baseline():
     assert line["frames"] > 0
     assert line["baseline_no_armies"]["frames"] > 0
     assert line["max_frame_ms"] >= line["p95_frame_ms"]
+
+
+@pytest.mark.parametrize(("script", "args", "sizes"), [
+    ("bench_unity.py", ["2"], {"3_players", "4_players"}),
+    ("bench_battle.py", ["2"], {"6_units", "12_units"}),
+    ("bench_search.py", ["--game", "unity", "--moves", "1"],
+     {"2_players_400_iterations", "2_players_1600_iterations", "4_players_400_iterations",
+      "4_players_1600_iterations"}),
+])
+def test_an_engine_benchmark_prints_each_figure_at_two_sizes_with_its_baseline_ratio_and_goal(script, args, sizes):
+    environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"BENCH_REPEATS": "2"}
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT, env=environment,
+                            capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr
+    line = json.loads(result.stdout.strip().splitlines()[-1])
+    assert line["clock"] == "cpu"
+    assert line["repeats"] == 2
+    assert line["goal"] in (100_000, 5_000)
+    assert line["baseline_ops_per_cpu_second"]["median"] > 0
+    assert set(line["figures"]) == sizes
+    for figure in line["figures"].values():
+        assert 0 < figure["min"] <= figure["median"]
+        ratio = figure["median"] / line["baseline_ops_per_cpu_second"]["median"]
+        assert figure["ratio_to_baseline"] == float(f"{ratio:.3g}")
+        assert figure["meets_goal"] == (figure["median"] >= line["goal"])
