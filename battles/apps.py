@@ -7,11 +7,16 @@ class BattlesConfig(AppConfig):
 
     def ready(self) -> None:
         """A live Battle's result reaches the campaign when its match ends (cardgames knows nothing of battles)."""
+        from battles import reversal
         from battles.engine.roster import DEFAULT_HOUSE_RULES
         from campaign.campaigns.house_rules import HouseRule, house_rule_register
+        from campaign.campaigns.reversals import reversal_guard_register, reversal_kind_register
+        from campaign.models import Reversible
         from cardgames.signals import match_finished
 
         match_finished.connect(_on_match_finished, dispatch_uid="battles.apply_finished_match")
+        reversal_kind_register(Reversible.Kind.BATTLE, reversal.battle_result_reverse)
+        reversal_guard_register(Reversible.Kind.HOUR, reversal.hour_battles_fought)
         house_rule_register(HouseRule(
             key="battle.reroll_limit", label="Re-rolls of a tie before the attacker wins", kind="int",
             default=DEFAULT_HOUSE_RULES["reroll_limit"], minimum=1, maximum=1000,

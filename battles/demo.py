@@ -1,5 +1,6 @@
-"""The battles part of the demo: a Battle fought at a table at Riverford and logged (to inspect), and a live
-Battle in progress between the two demo players' armies, a few actions in. Made once, through the services."""
+"""The battles part of the demo: a Battle fought at a table at Riverford and logged (to inspect, and for a day
+after loading for the GM to reverse from its page, as `reversal_window_hours` allows), and a live Battle in
+progress between the two demo players' armies, a few actions in. Made once, through the services."""
 
 from __future__ import annotations
 

@@ -15,18 +15,19 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from battles import selectors
+from battles import reversal, selectors
 from battles.engine.powers import TACTICIAN_CHOICES, commander_powers
 from battles.models import Battle
 from campaign.campaigns import audit
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.permissions import Action, NotAllowed, can, membership_for, require_acting_for
+from campaign.campaigns.reversals import reversible_record
 from campaign.economy import services as economy_services
 from campaign.locking import lock
 from campaign.map import armies as army_services
 from campaign.map import orders as map_orders
 from campaign.map import services as map_services
-from campaign.models import Army, ArmyDayActivity, Base, Commander, Day, DueBattle, Location, Unit
+from campaign.models import Army, ArmyDayActivity, Base, Commander, Day, DueBattle, Location, Reversible, Unit
 from cardgames import services as match_services
 from cardgames.models import AIPolicy, Match
 
@@ -357,7 +358,8 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     Cleric's return and every Healer's, so a unit back in hand is not Killed. Morale and Influence change
     on the commanders, a spent Base bonus is used up for the Day, the commanders leave the Battle, both
     armies have fought today, and a Battle due on the map has its retreat and its location settled.
-    Applying twice changes nothing: the second call finds the Battle applied.
+    Applying twice changes nothing: the second call finds the Battle applied. What it changed is kept so that a
+    game master may reverse it (battles.reversal).
     """
     battle = lock(Battle.objects).select_related("location").get(pk=battle.pk)
     if battle.status == Battle.Status.APPLIED:
@@ -366,6 +368,7 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
         raise ValidationError(f"This Battle is {battle.get_status_display().lower()}: only a finished Battle's "
                               "result can be applied.")
     result, config = battle.result, battle.config
+    watch = reversal.battle_watch(battle)
     ids = sorted((battle.attacker_id, battle.defender_id))
     locked = {c.pk: c for c in lock(Commander.objects).filter(pk__in=ids)}
     changes = {}
@@ -396,6 +399,8 @@ def battle_result_apply(*, battle: Battle, actor) -> Battle:
     map_orders.orders_reestimate(army_ids=[army.pk for army in armies])  # the Killed no longer set the pace
     audit.audit_record(campaign=battle.campaign, actor=actor, action="battle.apply", target=battle,
                        data={"winner": result["winner"], "killed": result["killed"], "commanders": changes})
+    reversible_record(kind=Reversible.Kind.BATTLE, campaign_id=battle.campaign_id, event_id=battle.event_id,
+                      target_id=battle.pk, label=reversal.battle_label(battle), watch=watch, actor=actor)
     return battle
 
 

@@ -19,10 +19,11 @@ from battles.engine.state import TRAITS
 from battles.forms import BattleLogForm, BattleStartForm
 from battles.models import Battle
 from campaign.campaigns.permissions import Action, NotAllowed, can
+from campaign.campaigns.reversals import reversal_offer, reversals_done
 from campaign.campaigns.views import campaign_membership
 from campaign.live.topics import member_topics
 from campaign.map import selectors as map_selectors
-from campaign.models import Army, DueBattle, Location
+from campaign.models import Army, DueBattle, Location, Reversible
 from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_message
 from cardgames import selectors as match_selectors
@@ -194,6 +195,8 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     context["may_confirm"] = battle.mode == Battle.Mode.LOGGED and battle.status == Battle.Status.FINISHED and (
         is_gm or (bool(context["my_seats"]) and battle.entered_by_id != request.user.pk))
     context["result_rows"] = _result_rows(battle)
+    context["reversal"] = reversal_offer(kind=Reversible.Kind.BATTLE, target_id=battle.pk, membership=membership)
+    context["reversed"] = reversals_done(kind=Reversible.Kind.BATTLE, target_id=battle.pk)
     context["may_print"] = battle.is_open and bool(sheets.battle_sheet_unit_seats(battle=battle,
                                                                                   membership=membership))
     return render(request, "battles/battle_detail.html", context)

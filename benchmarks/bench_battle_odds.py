@@ -1,11 +1,11 @@
 """Battle odds for two 12-unit armies, random against random, 10,000 battles (+/- 1% at 95%).
 
-Times the run serially on one core, then through Celery: one worker process with two pool
-processes (``--concurrency 2``) against REDIS_URL (default redis://127.0.0.1:6379/15), on a
-queue of its own, started here and stopped at the end. Worker start-up is not timed; a small
-warm-up run makes sure both pool processes are ready. The two results must be equal.
-Prints one JSON line: {"benchmark": "battle_odds", "battles": 10000, "serial_seconds": ..,
-"celery_seconds": .., "half_width_95": ..}. Goal: under 5 seconds through Celery.
+Times the run serially on one core (CPU seconds), then through Celery (wall seconds: parallel work):
+one worker process with two pool processes (``--concurrency 2``) against REDIS_URL (default
+redis://127.0.0.1:6379/15), on a queue of its own, started here and stopped at the end. Worker start-up
+is not timed; a small warm-up run makes sure both pool processes are ready. The two results must be equal.
+Prints one JSON line: {"benchmark": "battle_odds", "battles": 10000, "serial_cpu_seconds": ..,
+"celery_wall_seconds": .., "half_width_95": ..}. Goal: under 5 seconds through Celery.
 Run from the repository root: python benchmarks/bench_battle_odds.py [battles] [chunks]
 """
 
@@ -24,11 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_battle import CONFIG  # noqa: E402
 from celery import Celery  # noqa: E402
+from common import battle_config, cpu_seconds  # noqa: E402
 
 from battles.engine.battle_odds import battle_odds  # noqa: E402
 from battles.tasks import battle_odds_parallel  # noqa: E402
+
+CONFIG = battle_config(12)
 
 POLICIES = ["random", "random"]
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/15"
@@ -55,9 +57,7 @@ def stop_worker(process: subprocess.Popen) -> None:
 
 def main(battles: int = 10_000, chunks: int = 10) -> None:
     redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
-    started = time.perf_counter()
-    serial = battle_odds(CONFIG, POLICIES, battles)
-    serial_seconds = time.perf_counter() - started
+    serial_seconds, serial = cpu_seconds(lambda: battle_odds(CONFIG, POLICIES, battles))
 
     queue = f"bench-odds-{uuid.uuid4().hex[:8]}"
     app = Celery("bench-sender", broker=redis_url, backend=redis_url)
@@ -75,8 +75,8 @@ def main(battles: int = 10_000, chunks: int = 10) -> None:
         finally:
             stop_worker(worker)
     assert fanned == serial, "the fanned-out odds differ from the serial odds"
-    print(json.dumps({"benchmark": "battle_odds", "battles": battles, "serial_seconds": round(serial_seconds, 2),
-                      "celery_seconds": round(celery_seconds, 2), "half_width_95": round(serial.half_width, 4)}))
+    print(json.dumps({"benchmark": "battle_odds", "battles": battles, "serial_cpu_seconds": round(serial_seconds, 2),
+                      "celery_wall_seconds": round(celery_seconds, 2), "half_width_95": round(serial.half_width, 4)}))
 
 
 if __name__ == "__main__":

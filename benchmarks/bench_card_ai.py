@@ -49,8 +49,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="unity", choices=list(ENGINES))
     parser.add_argument("--opponent", default="greedy", choices=list(OPPONENTS))
-    parser.add_argument("--pairs", type=int, default=50, help="mirror pairs (two games each)")
-    parser.add_argument("--iterations", type=int, default=1000, help="search iterations per decision")
+    parser.add_argument("--pairs", type=int, default=12, help="mirror pairs (two games each)")
+    parser.add_argument("--iterations", type=int, default=400, help="search iterations per decision (the app's)")
     parser.add_argument("--settings", type=json.loads, default={},
                         help="search settings (JSON) overriding the game's own, e.g. rollout_depth")
     parser.add_argument("--processes", type=int, default=2)

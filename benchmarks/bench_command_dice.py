@@ -1,52 +1,23 @@
-"""Command Dice at random: full games on one core with legal actions, apply and the history on.
-
-Prints one JSON line. Every rate is per CPU second of this process (``time.process_time``), so
-other load on a shared machine matters less. Event text is off (the simulator's setting); the
-same games with the readable event text on are reported as ``actions_per_second_with_text``.
-Run: ``python benchmarks/bench_command_dice.py [--seconds 5]``.
-"""
+"""Random-play Command Dice on one core, history on: actions per CPU second (min/median of repetitions, with
+the baseline ratio) for games to 3 and to 6 victories, event text off; and to 3 victories with the text on.
+A first run, not counted, fills the allocation cache a long simulation would have.
+Run: ``python benchmarks/bench_command_dice.py [games]``."""
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
 import sys
-import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import RANDOM_PLAY_GOAL, random_play, rates, report
 
 from cardgames.engine.command_dice import GAME, QUIET
 
 
-def run(game, seconds: float, seed: int) -> tuple[float, float]:
-    """Actions and games per CPU second over whole games played for about `seconds` of CPU time."""
-    rng, actions, games = random.Random(seed), 0, 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        state = game.new_game({}, ["Ann", "Bob"], seed=seed + games)
-        while not game.is_over(state):
-            for seat in game.to_move(state):
-                game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
-        actions += len(state.actions)
-        games += 1
-    elapsed = time.process_time() - started
-    return actions / elapsed, games / elapsed
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    run(QUIET, 2.0, args.seed)  # warm the allocation cache, as a long simulation would
-    actions, games = run(QUIET, args.seconds, args.seed)
-    with_text, _ = run(GAME, args.seconds / 2, args.seed)
-    print(json.dumps({"benchmark": "command_dice_random", "actions_per_second": round(actions),
-                      "games_per_second": round(games, 1), "actions_per_second_with_text": round(with_text),
-                      "goal_actions_per_second": 100_000, "clock": "cpu"}))
+def main(games: int = 100) -> None:
+    figures = {f"{wins}_victories": rates(random_play(QUIET, {"victories": wins}, 2, games), warm=True)
+               for wins in (3, 6)}
+    figures["3_victories_with_text"] = rates(random_play(GAME, {}, 2, games), warm=True)
+    report("command_dice_random", RANDOM_PLAY_GOAL, "actions", figures, games=games)
 
 
 if __name__ == "__main__":
-    main()
+    main(*(int(a) for a in sys.argv[1:2]))

@@ -1,9 +1,12 @@
-"""The GM's map page and its polled SVG at 500 and 5,000 armies: server CPU, queries and bytes (raw and gzipped).
+"""The GM's map at 500 and 5,000 armies: its JSON (what the interactive map draws), the page shell, and the SVG
+the editor polls: server CPU, queries and bytes (raw and gzipped).
 
 Needs DATABASE_URL pointing at PostgreSQL (says so and exits 2 otherwise); builds each map in a throwaway
-database and requests it through Django's test client as the GM (who sees every army). Per size: the page
-cold (nothing remembered, as the first viewer after a change) and warm (remembered), the SVG a changed
-poll draws, and an unchanged poll with its token; CPU milliseconds of this process, min and median of
+database and requests it through Django's test client as the GM (who sees every army). Per size: the JSON
+as the first viewer after a change gets it (nothing remembered, gzip asked for: `data_cold`), a poll after one
+army's order changed (`data_one_change`: only the changes since the version polled), an unchanged poll of it
+with its version and token (`data_unchanged`, a 204), the page shell, the SVG a changed poll draws
+and an unchanged SVG poll with its token; CPU milliseconds of this process, min and median of
 BENCH_MAP_REPEATS (default 3), with `/healthz` measured in the same run as the baseline. Prints one JSON
 line per size.
 """
@@ -11,6 +14,7 @@ line per size.
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import statistics
@@ -20,7 +24,7 @@ from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import emit, throwaway_postgres
+from common import emit, json_poll_url, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -36,7 +40,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 REPEATS = int(os.environ.get("BENCH_MAP_REPEATS", "3"))
-SIZES = (500, 5_000)
+SIZES = tuple(int(n) for n in os.environ.get("BENCH_MAP_SIZES", "500,5000").split(","))  # the tests use a small one
 
 
 def build(armies: int):
@@ -83,24 +87,50 @@ def build(armies: int):
     return gm
 
 
-def timed(client: Client, url: str, *, cold: bool, expect: int = 200) -> dict[str, object]:
-    """CPU ms (min, median), queries and bytes of GET `url`; `cold`: the cache emptied before each request."""
+def timed(client: Client, url: str, *, cold: bool, expect: int = 200, gzipped: bool = False) -> dict[str, object]:
+    """CPU ms (min, median), queries and bytes of GET `url`; `cold`: the cache emptied before each request;
+    `gzipped`: asked with Accept-Encoding: gzip, so the CPU includes compressing and `bytes` is what is sent."""
+    headers = {"HTTP_ACCEPT_ENCODING": "gzip"} if gzipped else {}
     times = []
     for _ in range(REPEATS):
         if cold:
             cache.clear()
         started = time.process_time()
-        response = client.get(url)
+        response = client.get(url, **headers)
         times.append(time.process_time() - started)
         if response.status_code != expect:
             raise SystemExit(f"{url} answered {response.status_code}, expected {expect}")
     if cold:
         cache.clear()
     with CaptureQueriesContext(connection) as ctx:
-        response = client.get(url)
+        response = client.get(url, **headers)
+    figures = {"cpu_ms": {"min": round(min(times) * 1000, 1), "median": round(statistics.median(times) * 1000, 1)},
+               "queries": len(ctx.captured_queries)}
+    if gzipped:  # what is sent, compressed by the view
+        return figures | {"gzip_bytes": len(response.content), "content_encoding": response.get("Content-Encoding")}
+    return figures | {"bytes": len(response.content), "gzip_bytes": len(gzip.compress(response.content))}
+
+
+def one_change(client: Client, url: str, gm) -> dict[str, object]:
+    """CPU ms (min, median), queries and bytes sent (gzipped when large) of the poll after one army's new order."""
+    from campaign.map.orders import army_order_move
+    from campaign.models import Army
+
+    army = Army.objects.filter(campaign__slug=url.split("/")[2]).order_by("pk").first()
+    times, sent = [], 0
+    for repeat in range(REPEATS + 1):
+        seen = json.loads(client.get(url).content)["v"]
+        army_order_move(army=army, kind="point", x=army.x, y=army.y + 1 + repeat / 10, actor=gm)
+        with CaptureQueriesContext(connection) as ctx:
+            started = time.process_time()
+            response = client.get(f"{url}?v={seen}", HTTP_ACCEPT_ENCODING="gzip")
+            times.append(time.process_time() - started)
+        body = gzip.decompress(response.content) if response.get("Content-Encoding") == "gzip" else response.content
+        if "base" not in json.loads(body):  # (a small answer goes uncompressed)
+            raise SystemExit(f"{url} sent everything after one change, not the changes")
+        sent = len(response.content)
     return {"cpu_ms": {"min": round(min(times) * 1000, 1), "median": round(statistics.median(times) * 1000, 1)},
-            "queries": len(ctx.captured_queries), "bytes": len(response.content),
-            "gzip_bytes": len(gzip.compress(response.content))}
+            "queries": len(ctx.captured_queries), "bytes_sent": sent}
 
 
 def main() -> None:
@@ -109,13 +139,19 @@ def main() -> None:
         healthz = timed(Client(), "/healthz", cold=False)["cpu_ms"]["median"]  # type: ignore[index]
         for armies in SIZES:
             client = Client()
-            client.force_login(build(armies))
+            gm = build(armies)
+            client.force_login(gm)
             page = f"/c/bench-{armies}/map/"
             client.get(page)  # warm the routing and template caches, as in a running server
-            poll = re.search(r'hx-get="([^"]*map/svg/[^"]*)"', client.get(page).content.decode()).group(1)
-            figures = {"page_cold": timed(client, page, cold=True), "page_warm": timed(client, page, cold=False),
-                       "svg_changed": timed(client, f"/c/bench-{armies}/map/svg/", cold=True),
-                       "poll_unchanged": timed(client, poll.replace("&amp;", "&"), cold=False, expect=204)}
+            data_url = f"/c/bench-{armies}/map/data/"
+            figures = {"data_one_change": one_change(client, data_url, gm),  # first: it changes the campaign
+                       "data_cold": timed(client, data_url, cold=True, gzipped=True),
+                       "data_unchanged": timed(client, json_poll_url(client, data_url), cold=False, expect=204),
+                       "page": timed(client, page, cold=False),
+                       "svg_changed": timed(client, f"/c/bench-{armies}/map/svg/", cold=True)}
+            svg = client.get(f"/c/bench-{armies}/map/svg/").content.decode()
+            poll = re.search(r'hx-get="([^"]*map/svg/[^"]*)"', svg).group(1)
+            figures["poll_unchanged"] = timed(client, poll.replace("&amp;", "&"), cold=False, expect=204)
             emit({"benchmark": "map_page", "database": "postgresql", "armies": armies, "healthz_cpu_ms": healthz,
                   **figures, **{f"{name}_ratio_to_healthz": round(f["cpu_ms"]["median"] / healthz, 1)  # type: ignore[index]
                                 for name, f in figures.items()}})

@@ -1,15 +1,14 @@
-"""Uncached calls per second of the exact Skirmish odds over a varied set of matchups.
-
+"""Uncached calls per CPU second of the exact Skirmish odds over a varied set of matchups (every dice mode,
+Reach and Ranged, Savant cards, ties, Strength 0), min/median of repetitions with the baseline ratio, for
+units of Strength up to 4 and up to 8 (more dice to enumerate), so growth with Strength shows.
 Run from the repository root: python benchmarks/bench_odds.py
 """
 
-import itertools
-import json
-import sys
-import time
-from pathlib import Path
+from __future__ import annotations
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import itertools
+
+from common import emit, python_baseline, rates
 
 from battles.engine.odds import (
     AGGRESSOR,
@@ -22,15 +21,13 @@ from battles.engine.odds import (
     skirmish_odds,
 )
 
-MIN_SECONDS = 1.0
 
-
-def matchups() -> list[tuple[SkirmishSide, SkirmishSide]]:
-    """Every pairing of a spread of units: all dice modes, Reach/Ranged, Savant cards, ties, Strength 0."""
+def matchups(strengths: tuple[int, ...]) -> list[tuple[SkirmishSide, SkirmishSide]]:
+    """Every pairing of a spread of units of these `strengths`."""
     units = [
         SkirmishSide(strength=strength, role=role, traits=traits, card_bonuses=cards, power_bonus=power)
         for strength, role, traits, cards, power in itertools.product(
-            (0, 2, 4),
+            strengths,
             (None, AGGRESSOR, GUARDIAN, SAVANT, EQUIPMENT),
             (frozenset(), frozenset({REACH}), frozenset({RANGED})),
             ((), (1,)),
@@ -40,17 +37,23 @@ def matchups() -> list[tuple[SkirmishSide, SkirmishSide]]:
     return list(itertools.product(units[::3], units[1::4]))
 
 
-def main() -> None:
-    pairs = matchups()
-    calls = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < MIN_SECONDS:
+def calls(pairs: list[tuple[SkirmishSide, SkirmishSide]]):
+    def work() -> int:
         for offense, defense in pairs:
             skirmish_odds(offense=offense, defense=defense)
-        calls += len(pairs)
-        elapsed = time.perf_counter() - start
-    print(json.dumps({"benchmark": "skirmish_odds_exact", "calls_per_second": round(calls / elapsed)}))
+        return len(pairs)
+
+    return work
+
+
+def main() -> None:
+    baseline = python_baseline()
+    figures = {f"strength_up_to_{top}": rates(calls(matchups(strengths)))
+               for top, strengths in ((4, (0, 2, 4)), (8, (0, 4, 8)))}
+    emit({"benchmark": "skirmish_odds_exact", "clock": "cpu", "unit": "calls per CPU second",
+          "baseline_ops_per_cpu_second": baseline,
+          "figures": {k: {**f, "ratio_to_baseline": round(f["median"] / baseline["median"], 4)}
+                      for k, f in figures.items()}})
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import emit, throwaway_postgres
+from common import emit, json_poll_url, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -109,9 +109,9 @@ def main() -> None:
         base_ms = baseline["cpu_ms"]["median"]  # type: ignore[index]
         worst = {"page": 0.0, "poll": 0.0, "queries": 0}
         rows = [(name, who, url, expect, kind) for name, who, url, expect, kind in pages()]
-        for name, page, polled in (("match_table_unchanged", rows[2][2], "/table/"),
-                                   ("map_unchanged", rows[1][2], "map/svg/")):
-            rows.append((name, "player", poll_url(clients["player"], page, polled), 204, "poll"))
+        rows.append(("match_table_unchanged", "player", poll_url(clients["player"], rows[2][2], "/table/"), 204,
+                     "poll"))
+        rows.append(("map_unchanged", "player", json_poll_url(clients["player"], f"{rows[1][2]}data/"), 204, "poll"))
         for name, who, url, expect, kind in rows:
             figures = measure(clients[who], url, expect=expect)
             ratio = round(figures["cpu_ms"]["median"] / base_ms, 1)  # type: ignore[index]

@@ -1,33 +1,32 @@
-"""Routes per second on a seeded 120 x 80 inch map of 200 terrain polygons, once the map's roadmap is built.
+"""Routes per CPU second on a seeded 120 x 80 inch map of 100 and of 200 terrain polygons (so growth with the
+map shows), once the map's roadmap is built: min/median of repetitions with the baseline ratio, and the CPU
+seconds of the first route (which builds the roadmap).
 
 Run from the repository root: python benchmarks/bench_routing.py
 """
 
-import json
 import math
 import random
-import sys
-import time
-from pathlib import Path
+from functools import partial
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import REPEATS, cpu_seconds, emit, python_baseline, spread
 
 from campaign.map.routing import plan_route
 from campaign.map.terrain import TacticalMap, TerrainKind, TerrainRegion
 
 SEED = 20240601
 WIDTH, HEIGHT = 120.0, 80.0
-POLYGONS = 200
-ROUTES = 400
+POLYGONS = (100, 200)
+ROUTES = 200
 KINDS = [TerrainKind.OPEN, TerrainKind.DIFFICULT, TerrainKind.DIFFICULT, TerrainKind.CHALLENGING,
          TerrainKind.IMPASSABLE, TerrainKind.IMPASSABLE]
 
 
-def seeded_map(rng: random.Random) -> TacticalMap:
-    """200 star-shaped polygons (some concave) of 5 to 8 corners, their bounding circles apart."""
+def seeded_map(rng: random.Random, polygons: int) -> TacticalMap:
+    """`polygons` star-shaped polygons (some concave) of 5 to 8 corners, their bounding circles apart."""
     circles: list[tuple[float, float, float]] = []
     regions = []
-    while len(regions) < POLYGONS:
+    while len(regions) < polygons:
         r = rng.uniform(1.0, 3.5)
         x, y = rng.uniform(r, WIDTH - r), rng.uniform(r, HEIGHT - r)
         if any(math.dist((x, y), (cx, cy)) < r + cr + 0.3 for cx, cy, cr in circles):
@@ -50,28 +49,38 @@ def free_point(rng: random.Random, tactical_map: TacticalMap) -> tuple[float, fl
             return point
 
 
-def main() -> None:
+def measure(polygons: int) -> tuple[dict[str, float], dict[str, float], float]:
+    """Routes per CPU second once the roadmap is built, the first route's CPU seconds (it builds the roadmap),
+    min/median over `REPEATS` maps built afresh; and the mean arrival hour."""
     rng = random.Random(SEED)
-    tactical_map = seeded_map(rng)
+    tactical_map = seeded_map(rng, polygons)
     jobs = [(free_point(rng, tactical_map), free_point(rng, tactical_map), rng.choice((2.0, 3.0, 4.0)),
              rng.random() < 0.25) for _ in range(ROUTES)]
-    began = time.perf_counter()
-    plan_route(tactical_map, jobs[0][0], jobs[0][1], speed=jobs[0][2], ignores_difficult=jobs[0][3])
-    build_seconds = time.perf_counter() - began
-    began = time.perf_counter()
-    arrival_hours = 0
-    for start, destination, speed, ignores in jobs:
-        arrival_hours += plan_route(tactical_map, start, destination, speed=speed,
-                                    ignores_difficult=ignores).arrival_hour
-    elapsed = time.perf_counter() - began
-    print(json.dumps({
-        "benchmark": "routing",
-        "polygons": POLYGONS,
-        "routes": ROUTES,
-        "routes_per_second": round(ROUTES / elapsed, 1),
-        "first_route_seconds": round(build_seconds, 3),
-        "mean_arrival_hour": round(arrival_hours / ROUTES, 2),
-    }))
+    def route(fresh: TacticalMap, job: tuple) -> int:
+        start, destination, speed, ignores = job
+        return plan_route(fresh, start, destination, speed=speed, ignores_difficult=ignores).arrival_hour
+
+    per_second, first, hours = [], [], 0.0
+    for _ in range(REPEATS):
+        fresh = seeded_map(random.Random(SEED), polygons)
+        first.append(cpu_seconds(partial(route, fresh, jobs[0]))[0])
+        seconds, each = cpu_seconds(partial(list, map(partial(route, fresh), jobs)))
+        per_second.append(ROUTES / max(seconds, 1e-9))
+        hours = sum(each) / ROUTES
+    return spread(per_second, 1), spread(first, 4), hours
+
+
+def main() -> None:
+    baseline = python_baseline()
+    figures = {}
+    for polygons in POLYGONS:
+        per_second, first, mean_hour = measure(polygons)
+        ratio = per_second["median"] / baseline["median"]
+        figures[f"{polygons}_polygons"] = {**per_second, "ratio_to_baseline": float(f"{ratio:.3g}"),
+                                           "first_route_cpu_seconds": first,
+                                           "mean_arrival_hour": round(mean_hour, 2)}
+    emit({"benchmark": "routing", "clock": "cpu", "unit": "routes per CPU second", "routes": ROUTES,
+          "baseline_ops_per_cpu_second": baseline, "figures": figures})
 
 
 if __name__ == "__main__":

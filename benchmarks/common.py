@@ -39,9 +39,12 @@ def spread(values: list[float], digits: int = 6) -> dict[str, float]:
     return {"min": round(min(values), digits), "median": round(statistics.median(values), digits)}
 
 
-def rates(count: Callable[[], int], repeats: int = REPEATS) -> dict[str, float]:
+def rates(count: Callable[[], int], repeats: int = REPEATS, *, warm: bool = False) -> dict[str, float]:
     """Items per CPU second over `repeats` calls of `count` (which does the work and returns how
-    many items it did): min and median of the per-call rates."""
+    many items it did): min and median of the per-call rates. With `warm`, one more call first, not
+    counted, fills the caches a long-running process would have (Command Dice's allocations)."""
+    if warm:
+        count()
     per_call = []
     for _ in range(repeats):
         seconds, items = cpu_seconds(count)
@@ -80,6 +83,15 @@ def refuse(benchmark: str, needs: str) -> None:
     raise SystemExit(2)
 
 
+def json_poll_url(client: Any, url: str) -> str:
+    """The poll a page's script makes of a JSON with a version and a poll token (``v`` and ``t`` in it), as the
+    script does: `url` with the version it got and its token."""
+    from urllib.parse import urlencode
+
+    first = json.loads(client.get(url).content)
+    return f"{url}?{urlencode({'v': first['v'], 't': first['t']})}"
+
+
 @contextmanager
 def throwaway_postgres(benchmark: str) -> Iterator[str]:
     """A migrated database next to DATABASE_URL's (muster_bench_<pid>), dropped afterwards; yields its name.
@@ -97,3 +109,101 @@ def throwaway_postgres(benchmark: str) -> Iterator[str]:
         yield name
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
+
+
+# The engines: random play and search, measured the same way for every game.
+
+RANDOM_PLAY_GOAL = 100_000
+"""Random-play actions per CPU second every engine must reach (issue #18)."""
+SEARCH_GOAL = 5_000
+"""Search iterations per CPU second every game must reach with its own search settings (issue #18)."""
+SEARCH_ITERATIONS = (400, 1600)
+"""Iterations per decision the search is timed at: the app's (cardgames.services.SEARCH_ITERATIONS) and four
+times as many, so a tree that grows slower per iteration shows."""
+
+CATALOGUE = {u["name"]: u for u in json.loads((ROOT / "campaign/catalogue/data/unit_catalogue.json").read_text())}
+ARMIES = (["Spearmen", "Soldier", "Soldier", "Pikemen", "Knights", "Longbowmen", "Field Surgeon",
+           "Siege Ram", "Light Cavalry", "Temple Guard", "Rite of Steel", "Battle Mages"],
+          ["Archers", "Rangers", "Griffon Riders", "Earth Elemental", "Druid Circle", "Giant Eagles",
+           "Fire Elemental", "Skeleton Warriors", "Wraith", "Zombie Horde", "Call of the Wild", "Caltrops"])
+"""The two armies every battle benchmark fields (the first `units` cards of each), event text off."""
+
+
+def battle_config(units: int = 12) -> dict[str, Any]:
+    """An Army Combat config: two commanders with the first `units` cards of `ARMIES`, event text off."""
+
+    def army(names: list[str]) -> list[dict[str, Any]]:
+        return [{"id": i, "retinue": i == 1,
+                 **{k: CATALOGUE[name][k] for k in ("name", "strength", "role", "path", "traits", "effects")}}
+                for i, name in enumerate(names[:units], start=1)]
+
+    return {"verbose": False, "commanders": [
+        {"name": "Ayla", "level": 6, "influence": 1, "is_player_character": True, "power": "Evoker",
+         "units": army(ARMIES[0])},
+        {"name": "Borin", "level": 4, "is_player_character": False, "power": "Master of Arms",
+         "units": army(ARMIES[1])}]}
+
+
+def random_play(game: Any, config: dict[str, Any], seats: int, games: int, seed: int = 1) -> Callable[[], int]:
+    """Work for `rates`: `games` seeded games of uniformly random legal actions (every mover of a
+    simultaneous move in turn), history on; returns the actions applied."""
+    names = [f"p{i}" for i in range(seats)]
+
+    def work() -> int:
+        choice = random.Random(seed).choice
+        legal, apply, to_move, over = game.legal_actions, game.apply, game.to_move, game.is_over
+        actions = 0
+        for number in range(games):
+            state = game.new_game(config, names, seed=seed + number)
+            while not over(state):
+                for seat in to_move(state):
+                    apply(state, choice(legal(state, seat)), seat)
+                    actions += 1
+        return actions
+
+    return work
+
+
+def search_decisions(game: Any, config: dict[str, Any], seats: int, count: int,
+                     seed: int) -> list[tuple[Any, int]]:
+    """`count` states with a real choice (two or more legal actions), sampled from seeded random games."""
+    rng, found = random.Random(seed), []
+    names = [f"p{i}" for i in range(seats)]
+    while len(found) < count:
+        state = game.new_game(config, names, seed=rng.getrandbits(32))
+        while not game.is_over(state) and len(found) < count:
+            movers = game.to_move(state)
+            if rng.random() < 0.1 and len(game.legal_actions(state, movers[0])) > 1:
+                found.append((game.clone(state), movers[0]))
+            for seat in movers:
+                game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+    return found
+
+
+def search_play(game: Any, config: dict[str, Any], seats: int, iterations: int, moves: int = 4,
+                seed: int = 1) -> Callable[[], int]:
+    """Work for `rates`: the search player the app seats (the game's own ``search_settings``) choosing at
+    `moves` sampled decisions with `iterations` each; returns the iterations run."""
+    from gamekit.players import search_player
+
+    found = search_decisions(game, config, seats, moves + 1, seed)
+    player = search_player(game, seed, iterations=iterations)
+    player.choose(game, *found.pop())  # warm the engine's caches, as a running server would have them
+
+    def work() -> int:
+        for state, seat in found:
+            player.choose(game, state, seat)
+        return iterations * len(found)
+
+    return work
+
+
+def report(benchmark: str, goal: int, unit: str, figures: dict[str, dict[str, float]],
+           **extra: Any) -> dict[str, Any]:
+    """Emit one engine benchmark's line: each figure (`unit` per CPU second, min/median) with its ratio to
+    the Python baseline measured in this run and whether its median meets `goal`."""
+    baseline = python_baseline()
+    out = {label: {**f, "ratio_to_baseline": float(f"{f['median'] / baseline['median']:.3g}"),
+                   "meets_goal": f["median"] >= goal} for label, f in figures.items()}
+    return emit({"benchmark": benchmark, "clock": "cpu", "unit": f"{unit} per CPU second", "repeats": REPEATS,
+                 "goal": goal, "baseline_ops_per_cpu_second": baseline, **extra, "figures": out})

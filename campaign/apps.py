@@ -9,13 +9,24 @@ class CampaignConfig(AppConfig):
 
     def ready(self) -> None:
         from campaign.campaigns.house_rules import HouseRule, house_rule_register
+        from campaign.campaigns.reversals import WINDOW_RULE, reversal_guard_register, reversal_kind_register
+        from campaign.economy import day_reversal
         from campaign.economy.upkeep import day_closed
-        from campaign.map import battle_terrain
+        from campaign.map import battle_terrain, hour_reversal, outcome_reversal
         from campaign.map.services import bases_refresh
+        from campaign.models import Reversible
+        from campaign.notifications.services import day_closed_notify
         from campaign.web.numbers import IdConverter
 
         register_converter(IdConverter, "id")  # ids in page URLs: see campaign.web.numbers
         day_closed.connect(bases_refresh, dispatch_uid="campaign.map.bases_refresh")
+        day_closed.connect(day_closed_notify, dispatch_uid="campaign.notifications.day_closed")
+        house_rule_register(WINDOW_RULE)
+        reversal_kind_register(Reversible.Kind.HOUR, hour_reversal.hour_reverse)
+        reversal_guard_register(Reversible.Kind.HOUR, hour_reversal.clock_running)
+        reversal_kind_register(Reversible.Kind.DAY, day_reversal.day_reopen)
+        reversal_kind_register(Reversible.Kind.OUTCOME, outcome_reversal.outcome_reverse)
+        reversal_guard_register(Reversible.Kind.DAY, day_reversal.day_guard)
         house_rule_register(HouseRule(
             key=battle_terrain.HOUSE_RULE, label="Terrain advantages in Battle", kind="json", default=None,
             ruling="Army Combat: \"certain environments on the battlefield may grant advantages or disadvantages\". "

@@ -5,6 +5,7 @@ from celery import shared_task
 from campaign.campaigns.services import heartbeat_record
 from campaign.economy import upkeep
 from campaign.models import Day
+from campaign.notifications import delivery, sweep, triggers
 
 
 @shared_task(name="campaign.heartbeat")
@@ -36,3 +37,42 @@ def clock_tick() -> dict:
     if result.more:
         transaction.on_commit(clock_tick.delay)
     return {"processed": result.processed, "more": result.more}
+
+
+# Notifications: each task reads its happening back and tells each recipient once (campaign.notifications).
+
+
+@shared_task(name="campaign.notify_hour")
+def notify_hour(event_id: int, hour: int) -> int:
+    return triggers.notify_hour(event_id=event_id, hour=hour)
+
+
+@shared_task(name="campaign.notify_day_closed")
+def notify_day_closed(day_id: int) -> int:
+    return triggers.notify_day_closed(day_id=day_id)
+
+
+@shared_task(name="campaign.notify_to_move")
+def notify_to_move(match_id: int, actor_id: int | None = None) -> int:
+    return triggers.notify_to_move(match_id=match_id, actor_id=actor_id)
+
+
+@shared_task(name="campaign.notify_challenge")
+def notify_challenge(challenge_id: int) -> int:
+    return triggers.notify_challenge(challenge_id=challenge_id)
+
+
+@shared_task(name="campaign.notify_funding_request")
+def notify_funding_request(request_id: int) -> int:
+    return triggers.notify_funding_request(request_id=request_id)
+
+
+@shared_task(name="campaign.notification_deliver")
+def notification_deliver(notification_id: int) -> dict:
+    return delivery.notification_deliver(notification_id=notification_id)
+
+
+@shared_task(name="campaign.notifications_sweep")
+def notifications_sweep() -> int:
+    """Beat runs this every five minutes: what lost tasks did not tell (campaign.notifications.sweep)."""
+    return sweep.notifications_sweep()

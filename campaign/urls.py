@@ -1,19 +1,37 @@
 from django.urls import path
 
-from campaign.campaigns import account_views, event_views, house_rules_views, member_views
+from campaign.campaigns import (
+    account_views,
+    chronicle_views,
+    event_views,
+    house_rules_views,
+    member_views,
+    reversal_views,
+)
 from campaign.campaigns import views as campaigns_views
 from campaign.catalogue import views as catalogue_views
 from campaign.economy import gm_commander_views, gm_views, holdings_views, ledger_exports, recruit_views
 from campaign.economy import views as economy_views
 from campaign.map import army_views, clock_views
 from campaign.map import views as map_views
+from campaign.notifications import views as notification_views
+from campaign.transfer import views as transfer_views
 
 urlpatterns = [
     path("", campaigns_views.home, name="home"),
+    path("notifications/", notification_views.notification_list, name="notifications"),
+    path("notifications/<id:notification_id>/read/", notification_views.notification_read, name="notification-read"),
+    path("notifications/read-all/", notification_views.notification_read_all, name="notifications-read-all"),
+    path("notifications/settings/", notification_views.notification_settings, name="notification-settings"),
+    path("notifications/push/", notification_views.push_subscription, name="push-subscription"),
     path("accounts/sign-up/", account_views.sign_up, name="sign-up"),
     path("campaigns/new/", account_views.campaign_new, name="campaign-new"),
     path("join/<str:code>/", account_views.join, name="join"),
+    path("campaigns/import/", transfer_views.import_page, name="campaign-import"),
     path("c/<slug:slug>/", campaigns_views.campaign_detail, name="campaign-detail"),
+    path("c/<slug:slug>/export/", transfer_views.export_download, name="campaign-export"),
+    path("c/<slug:slug>/new-season/", transfer_views.new_season, name="campaign-new-season"),
+    path("c/<slug:slug>/archive/", transfer_views.archive, name="campaign-archive"),
     path("c/<slug:slug>/members/", member_views.members_page, name="members"),
     path("c/<slug:slug>/members/<id:membership_id>/role/", member_views.member_role, name="member-role"),
     path("c/<slug:slug>/members/<id:membership_id>/remove/", member_views.member_remove, name="member-remove"),
@@ -21,6 +39,8 @@ urlpatterns = [
     path("c/<slug:slug>/invitations/<id:invitation_id>/revoke/", member_views.invitation_revoke,
          name="invitation-revoke"),
     path("c/<slug:slug>/events/", event_views.events_page, name="events"),
+    path("c/<slug:slug>/reversals/<id:reversible_id>/reverse/", reversal_views.reversal_reverse,
+         name="reversal-reverse"),
     path("c/<slug:slug>/events/<id:event_id>/edit/", event_views.event_edit, name="event-edit"),
     path("c/<slug:slug>/schedule/", event_views.schedule, name="schedule"),
     path("c/<slug:slug>/commanders/", economy_views.commander_list, name="commander-list"),
@@ -71,6 +91,11 @@ urlpatterns = [
     path("c/<slug:slug>/economy/<str:kind>/", gm_views.economy_lunari, name="economy-lunari"),
     path("c/<slug:slug>/house-rules/", house_rules_views.house_rules, name="house-rules"),
     path("c/<slug:slug>/audit/", campaigns_views.audit_trail, name="audit-trail"),
+    path("c/<slug:slug>/chronicle/", chronicle_views.chronicle_page, name="chronicle"),
+    path("c/<slug:slug>/chronicle/feed-link/", chronicle_views.feed_link_reset, name="chronicle-feed-link"),
+    path("c/<slug:slug>/chronicle/feed/<str:token>/", chronicle_views.ChronicleFeed(), name="chronicle-feed"),
+    path("c/<slug:slug>/commanders/<id:commander_id>/chronicle/", chronicle_views.commander_chronicle,
+         name="commander-chronicle"),
     path("c/<slug:slug>/catalogue/", catalogue_views.catalogue_page, name="catalogue"),
     path("c/<slug:slug>/catalogue/defaults/", catalogue_views.catalogue_load_defaults, name="catalogue-load-defaults"),
     path("c/<slug:slug>/catalogue/new/", catalogue_views.unit_type_add, name="unit-type-add"),
@@ -87,12 +112,11 @@ urlpatterns = [
     path("c/<slug:slug>/commanders/<id:commander_id>/armies/", army_views.commander_armies, name="commander-armies"),
     path("c/<slug:slug>/map/", map_views.map_page, name="map"),
     path("c/<slug:slug>/map/svg/", map_views.map_svg, name="map-svg"),
+    path("c/<slug:slug>/map/data/", map_views.map_data_view, name="map-data"),
     path("c/<slug:slug>/map/picture/", map_views.map_picture, name="map-picture"),
     path("c/<slug:slug>/map/picture/thumbnail/", map_views.map_picture, {"size": "thumbnail"},
          name="map-picture-thumbnail"),
     path("c/<slug:slug>/map/edit/", map_views.map_edit, name="map-edit"),
-    path("c/<slug:slug>/map/orders/preview/", map_views.order_preview, name="map-order-preview"),
-    path("c/<slug:slug>/map/orders/", map_views.order_confirm, name="map-order"),
     path("c/<slug:slug>/map/orders/<id:order_id>/cancel/", map_views.order_cancel, name="map-order-cancel"),
     path("c/<slug:slug>/clock/", clock_views.clock_console, name="clock"),
     path("c/<slug:slug>/days/<id:day_id>/close/", clock_views.day_close_review, name="day-close-review"),

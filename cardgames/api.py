@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from django.core.exceptions import ValidationError
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -240,7 +240,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
                                                                for label, a in table.actions],
                          "log": table.log})
 
-    @extend_schema(request=ActSerializer, responses={200: MatchSerializer})
+    @extend_schema(request=ActSerializer, responses={
+        200: MatchSerializer, 409: OpenApiResponse(description="The table moved on since `version`: not played.")})
     @action(detail=True, methods=["post"])
     def act(self, request, pk=None):
         match = self.get_object()
@@ -253,6 +254,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
             match = services.match_act(match_id=match.pk, seat=seat, action=body.validated_data["action"],
                                        user=request.user, expected_version=body.validated_data.get("version"))
         except ValidationError as exc:
+            if services.is_stale(exc):
+                return Response({"detail": " ".join(exc.messages)}, status=status.HTTP_409_CONFLICT)
             raise serializers.ValidationError({"action": exc.messages}) from None
         return Response(MatchSerializer(match).data)
 

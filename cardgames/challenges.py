@@ -23,6 +23,7 @@ from campaign.models import Commander
 from cardgames.models import AIPolicy, Challenge, Match
 from cardgames.registry import CARD_GAMES, SettingsError, game_start, game_title
 from cardgames.services import SeatSpec, match_create
+from config.celery import enqueue_on_commit
 
 HOUSE_RULE = "card_ai_stakes"
 """The campaign's house rule that lets the bank take a player's stake in a practice game against an AI."""
@@ -74,6 +75,7 @@ def challenge_create(*, challenger: Commander, challenged: Commander, game: str,
                                          created_by=actor)
     audit_record(campaign=challenger.campaign, actor=actor, action="challenge.create", target=challenge,
                  data={"game": game, "stake": stake, "challenged": challenged.pk})
+    enqueue_on_commit("campaign.notify_challenge", challenge.pk)
     return challenge
 
 

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import Action as Permission
-from campaign.campaigns.permissions import NotAllowed, can, membership_for
+from campaign.campaigns.permissions import NotAllowed, can, membership_for, refuse_if_archived
 from campaign.economy import ledger as economy_ledger
 from campaign.live.push import announce, match_topic
 from campaign.locking import lock
@@ -97,6 +97,11 @@ def _enqueue_ai_if_due(match: Match) -> None:
         enqueue_on_commit("cardgames.match_play_ai", match.pk)
 
 
+def _tell_whose_move(match: Match, actor) -> None:
+    """Queue 'your move' for the people to act now (campaign.notifications.triggers.notify_to_move), after commit."""
+    enqueue_on_commit("campaign.notify_to_move", match.pk, getattr(actor, "pk", None))
+
+
 def match_ai_sweep(*, batch: int = 200) -> int:
     """Let the AI seats of active matches move where it is their turn and no queued task did it (a broker that was
     down, a worker killed mid-move). Bounded: at most `batch` matches a sweep. Returns the moves applied."""
@@ -136,6 +141,7 @@ def match_create(*, campaign, game: str, seats: list[SeatSpec], actor, event=Non
                  data={"game": game, "seats": [s.name for s in seats], "stakes": [s.stake for s in seats],
                        "bank_stake": bank_stake})
     _enqueue_ai_if_due(match)
+    _tell_whose_move(match, actor)
     return match
 
 
@@ -179,14 +185,24 @@ def _store(match: Match, engine, state) -> None:
         _settle(match, None)  # the caller holds the match's row lock
 
 
+STALE_MOVE = "The table moved on since your page was drawn: your move was not played. Look again and choose."
+
+
+def is_stale(exc: ValidationError) -> bool:
+    """A move meant for an earlier table (a page left open, a move queued offline): answered 409, not 400."""
+    return getattr(exc, "code", None) == "stale"
+
+
 @transaction.atomic
 def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_version: int | None = None) -> Match:
-    """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button."""
-    match = lock(Match.objects).get(pk=match_id)
+    """Apply `seat`'s action. `expected_version`, when given, refuses a stale page's button. A move is not
+    audited, so the archive is checked here (an archived campaign's matches stand still)."""
+    match = lock(Match.objects.select_related("campaign")).get(pk=match_id)
+    refuse_if_archived(match.campaign)
     if match.status != Match.Status.ACTIVE:  # before the version: a finished match's page is stale too
         raise ValidationError("This match is over: nothing more can be played.")
     if expected_version is not None and expected_version != match.version:
-        raise ValidationError("The table changed since your page was drawn: look again and choose.")
+        raise ValidationError(STALE_MOVE, code="stale")
     engine = game_for(match.game)
     state = engine.load(match.state)
     try:
@@ -196,14 +212,16 @@ def match_act(*, match_id: int, seat: int, action: list | tuple, user, expected_
     _apply(match, engine, state, seat, parsed, user)
     _store(match, engine, state)
     _enqueue_ai_if_due(match)
+    _tell_whose_move(match, user)
     return match
 
 
 @transaction.atomic
 def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
     """Let AI seats move until a person must act or the match ends. Idempotent: with no AI to move,
-    nothing changes. Returns the number of actions applied."""
-    match = lock(Match.objects).filter(pk=match_id, status=Match.Status.ACTIVE).first()
+    nothing changes; an archived campaign's matches stand still. Returns the number of actions applied."""
+    match = lock(Match.objects).filter(pk=match_id, status=Match.Status.ACTIVE,
+                                       campaign__archived_at__isnull=True).first()
     if match is None:
         return 0
     ai_seats = {s.seat: s.ai for s in match.seats.all() if s.ai}
@@ -222,6 +240,7 @@ def match_play_ai(*, match_id: int, limit: int = AI_MOVES_PER_CALL) -> int:
             applied += 1
     if applied:
         _store(match, engine, state)
+        _tell_whose_move(match, None)
     return applied
 
 

@@ -107,7 +107,7 @@ def match_act(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     match, seat, is_gm = _match_and_seat(request, slug, match_id)
     if seat is None or selectors.match_seat_for(match=match, user=request.user) != seat:
         raise Http404("You have no seat at this table.")
-    refused = None
+    refused, status = None, 200
     try:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("v", ""))
@@ -118,10 +118,11 @@ def match_act(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
             match = services.match_act(match_id=match.pk, seat=seat, action=action, user=request.user,
                                        expected_version=version)
         except ValidationError as exc:
-            refused = " ".join(exc.messages)
+            refused, status = " ".join(exc.messages), 409 if services.is_stale(exc) else 200
     if request.htmx:  # only the table is redrawn, so the refusal is said inside it, once
         match.refresh_from_db()
-        return render(request, "cardgames/_table.html", {**_table_context(match, seat, is_gm), "refused": refused})
+        return render(request, "cardgames/_table.html", {**_table_context(match, seat, is_gm), "refused": refused},
+                      status=status)
     if refused:
         messages.error(request, refused)
     return redirect("match-play", slug=slug, match_id=match.pk)

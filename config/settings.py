@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "campaign.web.idempotency.IdempotencyMiddleware",
+    "campaign.web.installable.PageOwnerMiddleware",
     "campaign.web.middleware.NotAllowedMiddleware",
 ]
 
@@ -88,6 +90,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "campaign.web.context_processors.current_campaign",
                 "campaign.web.context_processors.live_push",
+                "campaign.notifications.views.unread_count",
             ],
         },
     },
@@ -179,7 +182,11 @@ SIGN_UPS_PER_ADDRESS = env_int("SIGN_UPS_PER_ADDRESS", 10, minimum=1)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",
-    "DESCRIPTION": "Campaigns, events, commanders, armies, battles and card-game encounters.",
+    "DESCRIPTION": "Campaigns, events, commanders, armies, battles and card-game encounters. Every POST, PUT, "
+                   "PATCH and DELETE may carry an `Idempotency-Key` header (8 to 100 letters, digits, '-', '_', "
+                   "'.' or ':'; a fresh UUID per action): a repeat with the same key is applied once and answered "
+                   "with the first answer (header `Idempotent-Replayed: true`); the same key for another action "
+                   "is a 422.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -255,3 +262,26 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "INFO"},
 }
+
+# Offline phones and their retries: how long an idempotency key is remembered (campaign.web.idempotency).
+IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 72, minimum=1)
+
+# Notifications (campaign.notifications): Web Push signed with these VAPID keys (`python manage.py vapid_keys`
+# makes a pair; without them nothing is pushed), e-mail through Django's mail backends, links made absolute with
+# SITE_URL.
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY") or ""
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or ""
+VAPID_SUBJECT = env_str("VAPID_SUBJECT") or "mailto:muster@localhost"
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (python manage.py vapid_keys), or "
+                               "neither.")
+SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+EMAIL_BACKEND = env_str("EMAIL_BACKEND") or ("django.core.mail.backends.console.EmailBackend" if DEBUG else
+                                             "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Muster <muster@localhost>"

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from battles.api import BattleViewSet, SkirmishOddsView
 from campaign.campaigns.api import CampaignViewSet, DayViewSet, EventViewSet, MembershipViewSet
 from campaign.campaigns.invitations_api import InvitationViewSet
+from campaign.campaigns.reversals_api import ReversibleViewSet
 from campaign.catalogue.api import UnitTypeViewSet
 from campaign.economy.api import ArrearsViewSet, CommanderViewSet, FundingRequestViewSet, UnitViewSet, UpkeepDayViewSet
 from campaign.economy.items_api import ItemViewSet
@@ -21,6 +22,7 @@ from campaign.map.api import (
     TerrainRegionViewSet,
 )
 from campaign.map.clock_api import DueBattleViewSet, EventClockViewSet
+from campaign.web import installable
 from campaign.web.api_router import IdRouter
 from campaign.web.login_limits import LimitedLoginView, LimitedObtainAuthToken
 from cardgames.api import ChallengeViewSet, MatchViewSet
@@ -39,6 +41,7 @@ router.register("events", EventViewSet, basename="event")
 router.register("days", DayViewSet, basename="day")
 router.register("memberships", MembershipViewSet, basename="membership")
 router.register("invitations", InvitationViewSet, basename="invitation")
+router.register("reversals", ReversibleViewSet, basename="reversal")
 router.register("commanders", CommanderViewSet, basename="commander")
 router.register("units", UnitViewSet, basename="unit")
 router.register("items", ItemViewSet, basename="item")
@@ -64,6 +67,8 @@ urlpatterns = [
     path("accounts/login/", LimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("sw.js", installable.service_worker, name="service-worker"),
+    path("manifest.webmanifest", installable.manifest, name="manifest"),
     path("api/odds/skirmish/", SkirmishOddsView.as_view(), name="api-skirmish-odds"),
     path("api/", include(router.urls)),
     path("api/token/", LimitedObtainAuthToken.as_view(), name="api-token"),

@@ -68,6 +68,14 @@ class Dice:
             j = self.roll(i + 1) - 1
             items[i], items[j] = items[j], items[i]
 
+    @classmethod
+    def drawing_from(cls, rng: random.Random) -> Dice:
+        """Unlogged dice that draw from `rng` itself: the chance of a search's determinized world, drawn
+        from the search's own generator. Seeding a generator of its own costs as much as a search step."""
+        dice = cls.__new__(cls)
+        dice.seed, dice._random, dice._script, dice.log = None, rng.random, None, None
+        return dice
+
     def fork(self, seed: int) -> Dice:
         """A new, independent, unlogged stream (for clones used by search and simulation)."""
         return Dice(seed, log=False)

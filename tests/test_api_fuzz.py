@@ -40,7 +40,8 @@ def _real_ids() -> dict[str, int]:
               "battles": "battles.Battle", "maps": "campaign.TacticalMap", "terrain-regions": "campaign.TerrainRegion",
               "locations": "campaign.Location", "armies": "campaign.Army", "move-orders": "campaign.MoveOrder",
               "reveals": "campaign.Reveal", "event-clocks": "campaign.Event", "due-battles": "campaign.DueBattle",
-              "items": "campaign.Item", "bases": "campaign.Base", "recruit-offers": "campaign.EventRecruitOffer"}
+              "items": "campaign.Item", "bases": "campaign.Base", "recruit-offers": "campaign.EventRecruitOffer",
+              "reversals": "campaign.Reversible"}
     ids = {}
     for resource, label in models.items():
         first = apps.get_model(label).objects.order_by("pk").values_list("pk", flat=True).first()

@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_BENCHMARKS = ("bench_day_close.py", "bench_hour.py", "bench_map_page.py", "bench_pages.py",
-                       "bench_load.py", "bench_live.py")
+                       "bench_load.py", "bench_live.py", "bench_chronicle.py")
 
 
 def run(script: str, **env: str) -> subprocess.CompletedProcess:
@@ -57,3 +57,53 @@ def test_rates_are_items_per_cpu_second_with_min_and_median():
     figures = rates(lambda: 1000, repeats=3)
     assert figures["min"] <= figures["median"]
     assert python_baseline(repeats=1)["median"] > 10_000
+
+
+@pytest.mark.postgres
+def test_the_map_benchmark_prints_the_maps_json_figures_against_healthz(settings):
+    db = settings.DATABASES["default"]
+    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/postgres"
+    result = run("bench_map_page.py", DATABASE_URL=url, BENCH_MAP_REPEATS="1", BENCH_MAP_SIZES="20")
+    assert result.returncode == 0, result.stderr
+    [line] = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert line["armies"] == 20
+    assert line["data_unchanged"]["queries"] == 1
+    assert line["data_cold"]["content_encoding"] == "gzip"
+    assert line["data_one_change"]["bytes_sent"] < line["data_cold"]["gzip_bytes"]
+    assert {"data_cold_ratio_to_healthz", "data_unchanged_ratio_to_healthz"} <= set(line)
+
+
+@pytest.mark.browser
+def test_the_map_browser_benchmark_prints_frames_with_a_baseline():
+    result = run("bench_map_browser.py", BENCH_MAP_BROWSER_SIZES="30")
+    assert result.returncode == 0, result.stderr
+    [line] = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert (line["armies"], line["viewport"]) == (30, "390x844")
+    assert line["frames"] > 0
+    assert line["baseline_no_armies"]["frames"] > 0
+    assert line["max_frame_ms"] >= line["p95_frame_ms"]
+
+
+@pytest.mark.parametrize(("script", "args", "sizes"), [
+    ("bench_unity.py", ["2"], {"3_players", "4_players"}),
+    ("bench_battle.py", ["2"], {"6_units", "12_units"}),
+    ("bench_search.py", ["--game", "unity", "--moves", "1"],
+     {"2_players_400_iterations", "2_players_1600_iterations", "4_players_400_iterations",
+      "4_players_1600_iterations"}),
+])
+def test_an_engine_benchmark_prints_each_figure_at_two_sizes_with_its_baseline_ratio_and_goal(script, args, sizes):
+    environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"BENCH_REPEATS": "2"}
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT, env=environment,
+                            capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr
+    line = json.loads(result.stdout.strip().splitlines()[-1])
+    assert line["clock"] == "cpu"
+    assert line["repeats"] == 2
+    assert line["goal"] in (100_000, 5_000)
+    assert line["baseline_ops_per_cpu_second"]["median"] > 0
+    assert set(line["figures"]) == sizes
+    for figure in line["figures"].values():
+        assert 0 < figure["min"] <= figure["median"]
+        ratio = figure["median"] / line["baseline_ops_per_cpu_second"]["median"]
+        assert figure["ratio_to_baseline"] == float(f"{ratio:.3g}")
+        assert figure["meets_goal"] == (figure["median"] >= line["goal"])

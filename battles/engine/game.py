@@ -9,7 +9,7 @@ from typing import Any
 from gamekit.dice import Dice
 from gamekit.errors import RuleError
 
-from . import turns, views
+from . import actions, legal, views
 from .heuristic import heuristic
 from .roster import build_roster, roster_for
 from .state import (
@@ -78,10 +78,10 @@ class BattleGame:
     def to_move(self, state: BattleState) -> tuple[int, ...]:
         return () if state.step == OVER else (state.actor,)
 
-    legal_actions = staticmethod(turns.legal_actions)
+    legal_actions = staticmethod(legal.legal_actions)
     """``legal_actions(state, player)``: bound straight to the rules (no wrapper call on the hot path)."""
 
-    apply = staticmethod(turns.apply)
+    apply = staticmethod(actions.apply)
     """``apply(state, action, player=None) -> list[Event]``: bound straight to the rules."""
 
     def describe_action(self, state: BattleState, action: tuple) -> str:
@@ -103,8 +103,7 @@ class BattleGame:
     def determinize(self, state: BattleState, player: int, rng: random.Random) -> BattleState:
         """The only hidden card is an opponent's face-down Offense card (hands are the army less
         the piles on the table): swap it with a random playable card from their hand."""
-        c = state.clone()
-        c.dice = Dice(rng.getrandbits(32), log=False)
+        c = state.clone(Dice.drawing_from(rng))
         r = c.roster
         if c.step == PLAY_DEFENSE and c.attacker != player:
             u = c.card[0]

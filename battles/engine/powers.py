@@ -1,7 +1,7 @@
 """The twenty commander powers: the 4 x 5 grid of RULINGS (rows are Roles, columns Paths).
 
 What each does in a battle lives where it acts (skirmish.py for Adds and piles,
-turns.py for the choices); this module names them, checks a commander's setup and
+legal.py and power_actions.py for the choices); this module names them, checks a commander's setup and
 holds the two units powers grant.
 """
 

@@ -101,8 +101,8 @@ class BattleState:
     routed: int
     winner: int
 
-    def clone(self) -> BattleState:
-        """A copy with its own dice stream (unlogged) and no event log growth shared."""
+    def clone(self, dice: Dice | None = None) -> BattleState:
+        """A copy with `dice`, or its own dice stream (unlogged), and no event log growth shared."""
         c = object.__new__(BattleState)
         c.config, c.players, c.seed, c.roster = self.config, self.players, self.seed, self.roster
         c.verbose, c.end_reason, c.legal_cache, c.out = self.verbose, self.end_reason, None, None
@@ -113,10 +113,12 @@ class BattleState:
             setattr(c, f, list(getattr(self, f)))
         for f in INT_FIELDS:
             setattr(c, f, getattr(self, f))
-        self.clones += 1
         c.clones = 0
-        c.dice = self.dice.fork(((self.seed or 0) * 1_000_003 + len(self.actions) * 7919 + self.clones)
-                                & 0xFFFFFFFF)
+        if dice is None:
+            self.clones += 1
+            dice = self.dice.fork(((self.seed or 0) * 1_000_003 + len(self.actions) * 7919 + self.clones)
+                                  & 0xFFFFFFFF)
+        c.dice = dice
         return c
 
     def dump(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from gamekit.errors import RuleError
 from gamekit.events import events_for
 from gamekit.protocol import as_action
 
+from .legal import legal_actions
 from .outcome import morale_of
 from .state import (
     DEFENSE,
@@ -32,7 +33,6 @@ from .state import (
     STEPS,
     BattleState,
 )
-from .turns import legal_actions
 
 
 def _pile(st: BattleState, seat: int, pile: int) -> list[dict[str, Any]]:

@@ -3,6 +3,12 @@
 A game master may do everything in their campaign; a player may look at the
 campaign and act on what is theirs; anyone else gets a 404 for the campaign, so
 its existence is not revealed. Views and API permission classes both ask here.
+
+An archived campaign is read only, and the refusal is one sentence (Archived, a 403): every change a person makes
+is recorded in the audit trail in its own transaction, so the trail's writer refuses (and rolls back) any change to
+an archived campaign but archiving, exporting and the like (campaign.campaigns.audit); require_acting_for() refuses
+before any work, and card-game moves, which are not audited, check in cardgames.services.match_act. can() and
+require() stay the role's answer: a GM's pages still open on an archived campaign and show as much as before.
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ class Action(StrEnum):
     VIEW_AUDIT = "view_audit"
     ACT_FOR_OWN = "act_for_own"
     ACT_FOR_ANY = "act_for_any"
+    ARCHIVE_CAMPAIGN = "archive_campaign"
+    EXPORT_CAMPAIGN = "export_campaign"
+    START_NEW_SEASON = "start_new_season"
+
 
 
 ROLE_ACTIONS: dict[str, frozenset[Action]] = {
@@ -41,6 +51,19 @@ class NotAllowed(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class Archived(NotAllowed):
+    """A write to an archived campaign (a 403 with the sentence)."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(f"{campaign} is archived and read only: a game master may unarchive it from its page "
+                         "to change anything.")
+
+
+def refuse_if_archived(campaign: Campaign) -> None:
+    if campaign.archived_at is not None:
+        raise Archived(campaign)
 
 
 def membership_for(*, user, campaign: Campaign | int) -> Membership | None:
@@ -69,6 +92,7 @@ def membership_by_slug_or_404(*, user, slug: str) -> Membership:
 
 
 def can(membership: Membership | None, action: Action) -> bool:
+    """What the role allows (what a GM sees, too), archived or not."""
     return membership is not None and action in ROLE_ACTIONS[membership.role]
 
 
@@ -94,5 +118,8 @@ def require_acting_for(*, actor: User | None, commander: Commander, what: str = 
     `what` finishes the refusal ("give Amira's armies orders"); by default "do that for <commander>"."""
     if actor is None:
         return
-    if not may_act_for(membership_for(user=actor, campaign=commander.campaign_id), commander.player_id):
+    membership = membership_for(user=actor, campaign=commander.campaign_id)
+    if membership is not None:
+        refuse_if_archived(membership.campaign)
+    if not may_act_for(membership, commander.player_id):
         raise NotAllowed(f"Only {commander}'s player or a game master may {what or f'do that for {commander}'}.")

@@ -22,14 +22,16 @@ from campaign.models import (
     HourLog,
     Invitation,
     Membership,
+    Reversible,
     Role,
     TacticalMap,
 )
 
 
-def campaign_list_for_user(*, user) -> QuerySet[Membership]:
-    """The user's memberships with their campaigns, for the home page."""
-    return Membership.objects.filter(user=user).select_related("campaign").order_by("campaign__name")
+def campaign_list_for_user(*, user, archived: bool = False) -> QuerySet[Membership]:
+    """The user's memberships with their campaigns, for the home page: those in play, or the archived ones."""
+    return (Membership.objects.filter(user=user, campaign__archived_at__isnull=not archived)
+            .select_related("campaign").order_by("campaign__name"))
 
 
 def campaigns_visible_to(*, user) -> QuerySet[Campaign]:
@@ -60,6 +62,12 @@ def invitations_managed_by(*, user) -> QuerySet[Invitation]:
     """Invitations of the campaigns where the user is a game master: the codes are the GMs' to hand out."""
     return Invitation.objects.filter(campaign__memberships__user=user, campaign__memberships__role=Role.GM
                                      ).select_related("campaign", "created_by").distinct()
+
+
+def reversibles_managed_by(*, user) -> QuerySet[Reversible]:
+    """The records a game master may reverse (and those reversed), of the campaigns where the user is one."""
+    return Reversible.objects.filter(campaign__memberships__user=user, campaign__memberships__role=Role.GM
+                                     ).select_related("campaign").distinct()
 
 
 def invitation_by_code(*, code: str) -> Invitation | None:

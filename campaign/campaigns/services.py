@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
@@ -25,6 +25,7 @@ from campaign.models import (
     Campaign,
     Day,
     Event,
+    FeedToken,
     Heartbeat,
     Invitation,
     Membership,
@@ -88,6 +89,20 @@ def campaign_update(*, campaign: Campaign, actor: User, name: str | None = None,
         campaign.save(update_fields=changed)
         audit_record(campaign=campaign, actor=actor, action="campaign.update", target=campaign,
                      data={"fields": changed})
+    return campaign
+
+
+@transaction.atomic
+def campaign_set_archived(*, campaign: Campaign, archived: bool, actor: User | None) -> Campaign:
+    """Archive the campaign (read only, off the home page) or bring it back. Idempotent: asking for the state it
+    is already in changes nothing and records nothing."""
+    campaign = lock(Campaign.objects).get(pk=campaign.pk)
+    if (campaign.archived_at is not None) == archived:
+        return campaign
+    campaign.archived_at = timezone.now() if archived else None
+    campaign.save(update_fields=["archived_at"])
+    audit_record(campaign=campaign, actor=actor, action="campaign.archive" if archived else "campaign.unarchive",
+                 target=campaign)
     return campaign
 
 
@@ -233,3 +248,21 @@ def heartbeat_record(*, name: str) -> Heartbeat:
         Heartbeat.objects.filter(pk=heartbeat.pk).update(seen_at=now, beats=F("beats") + 1)
         heartbeat.refresh_from_db()
     return heartbeat
+
+
+@transaction.atomic
+def feed_token_reset(*, user: User, current: str) -> FeedToken:
+    """A new secret for the user's chronicle feed addresses (the first one, or one in place of a leaked one: the
+    old addresses stop answering). `current` is the token the page showed: when it is no longer the token, the
+    reset was done already (a phone retrying) and nothing changes."""
+    feed = lock(FeedToken.objects.filter(user=user)).first()
+    if feed is None:
+        try:
+            with transaction.atomic():
+                return FeedToken.objects.create(user=user, token=secrets.token_urlsafe(32))
+        except IntegrityError:  # the same request, retried while the first was committing
+            return FeedToken.objects.get(user=user)
+    if feed.token == current:
+        feed.token = secrets.token_urlsafe(32)
+        feed.save(update_fields=["token", "made_at"])
+    return feed

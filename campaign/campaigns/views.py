@@ -38,8 +38,13 @@ def _activity_counts(campaign: Campaign) -> dict[str, int]:
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    memberships = selectors.campaign_list_for_user(user=request.user)
-    return render(request, "campaign/home.html", {"memberships": memberships})
+    """My campaigns in play, or (``?archived=1``) the archived ones, which the home page otherwise only counts."""
+    archived = request.GET.get("archived") == "1"
+    memberships = selectors.campaign_list_for_user(user=request.user, archived=archived)
+    return render(request, "campaign/home.html", {
+        "memberships": memberships, "archived": archived,
+        "archived_count": 0 if archived else selectors.campaign_list_for_user(user=request.user, archived=True).count(),
+    })
 
 
 def _setup_checklist(campaign: Campaign) -> list[tuple[str, str]]:

@@ -18,6 +18,7 @@ from campaign.models import (
     Commander,
     FundingRequest,
 )
+from config.celery import enqueue_on_commit
 
 
 @transaction.atomic
@@ -36,6 +37,7 @@ def funding_request_create(*, requester: Commander, funder: Commander, amount: i
                                             amount=amount, reason=reason.strip()[:300])
     audit_record(campaign=requester.campaign, actor=actor, action="funding.request", target=request,
                  data={"amount": amount, "funder": funder.pk})
+    enqueue_on_commit("campaign.notify_funding_request", request.pk)
     return request
 
 

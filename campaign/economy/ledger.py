@@ -417,6 +417,31 @@ def ledger_escrow_release(*, hold: EscrowHold, to_commander: Commander, actor: U
     return txn
 
 
+def _reversal_refusal(original: LedgerTransaction) -> str | None:
+    if original.kind == Kind.REVERSAL:
+        return "A reversal cannot be reversed: post the movement again instead."
+    if original.kind in (Kind.ESCROW_HOLD, Kind.ESCROW_RELEASE):
+        return "Stakes are corrected by releasing the hold to the right commander, not by reversal."
+    if LedgerTransaction.objects.filter(reverses=original).exists():
+        return f"Transaction #{original.pk} was already reversed."
+    return None
+
+
+def _reverse(originals: Sequence[LedgerTransaction], reason: str, actor: User | None) -> list[LedgerTransaction]:
+    """Post the opposite entries of each (locked) original, pointing at it, in one batch."""
+    for original in originals:
+        if (refusal := _reversal_refusal(original)) is not None:
+            raise ValidationError(refusal)
+    legs: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for txn_id, account_id, amount in LedgerEntry.objects.filter(transaction__in=originals).order_by("pk") \
+            .values_list("transaction_id", "account_id", "amount"):
+        legs[txn_id].append((account_id, -amount))
+    return _post_many([_Posting(campaign_id=o.campaign_id, kind=Kind.REVERSAL, reason=reason,
+                                legs=tuple(legs[o.pk]), reverses_id=o.pk) for o in originals], actor=actor,
+                      refusal=lambda acc, n: f"This reversal would take {n} from {_owner(acc)}, who has "
+                                             f"{acc.balance}: grant them lunari first or fine them less.")
+
+
 @transaction.atomic
 def ledger_reverse(*, transaction_to_reverse: LedgerTransaction, reason: str, actor: User | None
                    ) -> LedgerTransaction:
@@ -427,19 +452,19 @@ def ledger_reverse(*, transaction_to_reverse: LedgerTransaction, reason: str, ac
     """
     reason = _reason(reason)
     original = lock(LedgerTransaction.objects).get(pk=transaction_to_reverse.pk)
-    if original.kind == Kind.REVERSAL:
-        raise ValidationError("A reversal cannot be reversed: post the movement again instead.")
-    if original.kind in (Kind.ESCROW_HOLD, Kind.ESCROW_RELEASE):
-        raise ValidationError("Stakes are corrected by releasing the hold to the right commander, not by reversal.")
-    if LedgerTransaction.objects.filter(reverses=original).exists():
-        raise ValidationError(f"Transaction #{original.pk} was already reversed.")
-    legs = list(original.entries.values_list("account_id", "amount"))
-    accounts = {a.pk: a for a in Account.objects.filter(pk__in=[a for a, _ in legs])}
-    txn = _post(campaign_id=original.campaign_id, kind=Kind.REVERSAL, reason=reason,
-                legs=[(accounts[account_id], -amount) for account_id, amount in legs], actor=actor,
-                reverses_id=original.pk,
-                refusal=lambda acc, n: f"This reversal would take {n} from {_owner(acc)}, who has {acc.balance}: "
-                                       f"grant them lunari first or fine them less.")
+    txn = _reverse([original], reason, actor)[0]
     _audit(campaign_id=original.campaign_id, actor=actor, action="ledger.reverse", target=f"transaction #{original.pk}",
            data={"reason": reason, "transaction": txn.pk, "reverses": original.pk})
     return txn
+
+
+@transaction.atomic
+def ledger_reverse_many(*, transaction_ids: Sequence[int], reason: str, actor: User | None
+                        ) -> list[LedgerTransaction]:
+    """Reverse several transactions at once, as ledger_reverse does each (the caller writes the audit row: a
+    reopened Day reverses every upkeep payment of the Day). Queries do not grow with their number."""
+    reason = _reason(reason)
+    originals = list(lock(LedgerTransaction.objects).filter(pk__in=transaction_ids))
+    if len(originals) != len(set(transaction_ids)):
+        raise ValidationError("A ledger transaction to reverse is missing: reload the page and try again.")
+    return _reverse(originals, reason, actor)

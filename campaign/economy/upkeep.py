@@ -16,7 +16,7 @@ from django.utils import timezone
 from campaign.bulk import copy_rows, update_rows
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import require_acting_for
-from campaign.economy import ledger, selectors
+from campaign.economy import day_reversal, ledger, selectors
 from campaign.economy.checks import rule_refusals, same_campaign
 from campaign.economy.rules import (
     morale_purchase_price,
@@ -97,19 +97,22 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
     the other packages (day_closed).
 
     Idempotent: a closed Day is returned as it is, and a bill is unique per commander and Day, so a close
-    delivered twice charges once. The number of queries does not grow with the number of commanders.
+    delivered twice charges once. What it changed is kept so that a game master may reopen the Day
+    (campaign.economy.day_reversal). The number of queries does not grow with the number of commanders.
     Locks: the Day, then the campaign's commanders, then the purses, each in primary-key order.
     """
     day = lock(Day.objects).select_related("event__campaign").get(pk=day.pk)
     event = day.event
     if day.status == Day.Status.CLOSED:
         next_day = Day.objects.filter(event=event, number=day.number + 1).first()
-        return DayCloseResult(day=day, next_day=next_day, bills=list(day.upkeep_bills.all()),
-                              arrears=list(UpkeepArrears.objects.filter(bill__day=day)), already_closed=True)
+        return DayCloseResult(day=day, next_day=next_day, bills=list(day.upkeep_bills.filter(reversed=False)),
+                              arrears=list(UpkeepArrears.objects.filter(bill__day=day, bill__reversed=False)),
+                              already_closed=True)
     levels = dict(lock(Commander.objects).filter(campaign_id=event.campaign_id)
                   .values_list("pk", "level"))
+    watch = day_reversal.day_watch(day=day)
     inputs = selectors.upkeep_inputs_for_day(day=day)
-    billed = set(UpkeepBill.objects.filter(day=day).values_list("commander_id", flat=True))
+    billed = set(UpkeepBill.objects.filter(day=day, reversed=False).values_list("commander_id", flat=True))
     results = {cid: selectors.upkeep_bill_for(inp) for cid, inp in inputs.items() if cid not in billed}
     bills = UpkeepBill.objects.bulk_create([
         UpkeepBill(commander_id=cid, day=day, gross=res.gross, morale_spent=res.morale_spent,
@@ -143,6 +146,7 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
                        "upkeep_paid": sum(b.amount_paid for b in bills), "arrears": len(arrears),
                        "arrears_total": sum(a.amount for a in arrears), "next_day": next_day.pk})
     day_closed.send(sender=Day, day=day)
+    day_reversal.day_record(day=day, watch=watch, actor=actor, bills=bills, arrears=arrears, next_day=next_day)
     return DayCloseResult(day=day, next_day=next_day, bills=bills, arrears=arrears)
 
 

@@ -123,10 +123,12 @@ class TickResult:
 
 def clock_tick(*, now: datetime | None = None, max_hours: int = TICK_MAX_HOURS) -> TickResult:
     """Process every due hour of every running Event, in order, at most `max_hours` in all (`more` says the
-    next tick has work waiting). Each hour is its own transaction, so a tick stopped half-way loses nothing."""
+    next tick has work waiting). Each hour is its own transaction, so a tick stopped half-way loses nothing.
+    An archived campaign's clocks stand still (it is read only)."""
     now = now or timezone.now()
     processed = 0
-    for event in Event.objects.filter(status=Event.Status.RUNNING, clock_started_at__isnull=False).order_by("pk"):
+    for event in Event.objects.filter(status=Event.Status.RUNNING, clock_started_at__isnull=False,
+                                      campaign__archived_at__isnull=True).order_by("pk"):
         for hour in range(event.current_hour + 1, event_due_hour(event=event, now=now) + 1):
             if processed >= max_hours:
                 return TickResult(processed=processed, more=True)

@@ -17,13 +17,14 @@ from django.views.decorators.http import require_POST
 from battles.selectors import battles_open
 from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, NotAllowed, require
+from campaign.campaigns.reversals import ReversalOffer, reversal_offer, reversals_done
 from campaign.campaigns.views import campaign_membership
 from campaign.economy import selectors as economy_selectors
 from campaign.economy import upkeep
 from campaign.live import presence, push
 from campaign.live.topics import member_topics
-from campaign.map import claims, clock, selectors, services
-from campaign.models import Army, Commander, Day, DueBattle, Event
+from campaign.map import claims, clock, outcome_reversal, selectors, services
+from campaign.models import Army, Commander, Day, DueBattle, Event, HourLog, Reversible
 from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_sentence
 
@@ -35,7 +36,7 @@ def clock_console(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.RUN_CLOCK)
     return remembered_page(request, campaign_id=campaign.pk, name="clock", title=f"Clock · {campaign.name}",
-                           template="campaign/map/clock.html", context=lambda: _clock_context(campaign),
+                           template="campaign/map/clock.html", context=lambda: _clock_context(campaign, membership),
                            live_topics=member_topics(membership))
 
 
@@ -70,7 +71,19 @@ def battle_claim(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
     return redirect("clock", slug)
 
 
-def _clock_context(campaign) -> dict:
+def _last_hour_offer(event: Event, membership) -> ReversalOffer | None:
+    """The reversal of the Event's last hour still standing, offered on the console."""
+    log = HourLog.objects.filter(event=event, reversed=False).order_by("-hour").first()
+    return reversal_offer(kind=Reversible.Kind.HOUR, target_id=log.pk, membership=membership) if log else None
+
+
+def _last_outcome_offer(event: Event, membership) -> ReversalOffer | None:
+    """The reversal of the last outcome recorded on the console that still stands."""
+    record = Reversible.objects.filter(event=event, kind=Reversible.Kind.OUTCOME, reversed_at__isnull=True).first()
+    return reversal_offer(kind=record.kind, target_id=record.target_id, membership=membership) if record else None
+
+
+def _clock_context(campaign, membership) -> dict:
     events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at"))
     tactical_map = selectors.tactical_map_for(campaign=campaign)
     rows = []
@@ -80,6 +93,9 @@ def _clock_context(campaign) -> dict:
             "day": Day.objects.filter(event=event, status=Day.Status.OPEN).first(),
             "battles": selectors.due_battles_for(event=event, is_gm=True, own_ids=set()),
             "logs": selectors.hour_logs(event=event),
+            "undo_hour": _last_hour_offer(event, membership),
+            "undo_outcome": _last_outcome_offer(event, membership),
+            "last_closed": Day.objects.filter(event=event, status=Day.Status.CLOSED).order_by("-number").first(),
         })
     return {
         "campaign": campaign, "rows": rows,
@@ -148,9 +164,9 @@ def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
                 raise ValidationError("Pick the winner: one of the two armies.")
             loser_id = battle.second_id if winner_id == battle.first_id else battle.first_id
             armies = Army.objects.in_bulk([winner_id, loser_id])
-            services.battle_outcome_apply_to_map(due_battle=battle, winner_army=armies[winner_id],
-                                                 loser_army=armies[loser_id],
-                                                 routed=request.POST.get("routed") == "on")
+            outcome_reversal.due_battle_decide(due_battle=battle, winner_army=armies[winner_id],
+                                               loser_army=armies[loser_id], routed=request.POST.get("routed") == "on",
+                                               actor=request.user)
             messages.success(request, f"{armies[winner_id].name} won; {armies[loser_id].name} fell back.")
     except (ValidationError, NotAllowed) as exc:
         messages.error(request, refusal_sentence(exc) if isinstance(exc, ValidationError) else exc.message)
@@ -189,7 +205,10 @@ def day_close_review(request: HttpRequest, slug: str, day_id: int) -> HttpRespon
                              could_pledge=not pledges.get(cid) and commanders[cid].morale > 0 and bill.gross > 0)
                    for cid, bill in forecasts.items()), key=lambda row: row.commander.name)
     return render(request, "campaign/map/day_close_review.html", {
-        "campaign": campaign, "day": day, "rows": rows, "total": sum(r.charge for r in rows),
+        "campaign": campaign, "day": day,
+        "reopen": reversal_offer(kind=Reversible.Kind.DAY, target_id=day.pk, membership=membership),
+        "reopened": reversals_done(kind=Reversible.Kind.DAY, target_id=day.pk),
+        "rows": rows, "total": sum(r.charge for r in rows),
         "arrears": [r for r in rows if r.short], "unpledged": [r for r in rows if r.could_pledge],
         "due": selectors.due_battles_for(event=day.event, is_gm=True, own_ids=set()),
         "open_battles": list(battles_open(campaign=campaign).select_related("attacker", "defender")),

@@ -4,7 +4,8 @@ Move, captures progress, and Battles come due where armies meet.
 An hour is processed once: `event_hour_process` writes everything of an hour in one transaction that locks
 the Event row and records a unique HourLog row, so a tick delivered twice, or two workers at once, change
 nothing the second time, and a worker killed mid-hour leaves the hour all done or not done at all. The
-number of queries does not grow with the number of armies (bulk loads, bulk writes).
+number of queries does not grow with the number of armies (bulk loads, bulk writes). What the hour changed is
+kept so that a game master may reverse it (campaign.map.hour_reversal).
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaign.bulk import update_rows
+from campaign.campaigns.reversals import changes_between
 from campaign.live.push import announce, gm_topic, hour_topic
 from campaign.locking import lock
-from campaign.map import meetings, routing, rules, selectors
+from campaign.map import hour_reversal, meetings, routing, rules, selectors
 from campaign.models import (
     Army,
     ArmyDayActivity,
@@ -34,6 +36,7 @@ from campaign.models import (
     Reveal,
     TacticalMap,
 )
+from config.celery import enqueue_on_commit
 
 
 def event_locked(event: Event) -> Event:
@@ -74,7 +77,7 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
     """
     with transaction.atomic():
         event = event_locked(event)
-        if HourLog.objects.filter(event=event, hour=hour).exists():
+        if HourLog.objects.filter(event=event, hour=hour, reversed=False).exists():
             return HourResult(event_id=event.pk, hour=hour, already_done=True)
         if event.status == Event.Status.CLOSED:
             raise ValidationError(f"{event.name} is closed: its hours are over.")
@@ -84,13 +87,20 @@ def event_hour_process(*, event: Event, hour: int) -> HourResult:
         result = HourResult(event_id=event.pk, hour=hour)
         entries: list[dict] = []
         tactical_map = TacticalMap.objects.filter(campaign_id=event.campaign_id).first()
+        changed: list[dict] = []
+        marks: list[int] = []
         if tactical_map is not None:
-            _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries).run()
+            on_map = _HourOnMap(event=event, hour=hour, tactical_map=tactical_map, result=result, entries=entries)
+            before = hour_reversal.map_rows(on_map)
+            on_map.run()
+            changed, marks = changes_between(before, hour_reversal.map_rows(on_map)), on_map.marks
         log = HourLog.objects.create(event=event, hour=hour, moved=result.moved, entries=entries)
+        enqueue_on_commit("campaign.notify_hour", event.pk, hour)  # arrivals, blocks and Battles due, told
         announce(hour_topic(event.campaign_id), log.pk)
         announce(gm_topic(event.campaign_id), f"hour-{log.pk}")
         event.current_hour = hour
         event.save(update_fields=["current_hour"])
+        hour_reversal.hour_record(event=event, log=log, changed=changed, due_battles=result.battles, marks=marks)
         return result
 
 
@@ -149,6 +159,7 @@ class _HourOnMap:
         self.locations = {loc.pk: loc for loc in lock(Location.objects).filter(map=tactical_map)
                           }
         self.activity: set[tuple[int, str]] = set()
+        self.marks: list[int] = []
         self.paces: dict[tuple, tuple[float, bool]] = {}
         self.moved_armies: set[int] = set()
         self.changed_orders: set[int] = set()
@@ -419,19 +430,22 @@ class _HourOnMap:
             Location.objects.bulk_update([self.locations[pk] for pk in sorted(self.changed_locations)],
                                          ["holder", "capture_progress", "capturing_army"])
         if self.activity and self.day is not None:
-            _activity_add(day_id=self.day.pk, rows=sorted(self.activity))
+            self.marks = _activity_add(day_id=self.day.pk, rows=sorted(self.activity))
 
 
-def _activity_add(*, day_id: int, rows: list[tuple[int, str]]) -> None:
-    """Mark (army id, reason) pairs as led on the Day; a pair already marked stays as it was. On PostgreSQL one
-    INSERT ... SELECT from unnest() of two arrays: bulk_create builds a model and a parameter list per row."""
+def _activity_add(*, day_id: int, rows: list[tuple[int, str]]) -> list[int]:
+    """Mark (army id, reason) pairs as led on the Day; a pair already marked stays as it was. Returns the ids of the
+    new marks (a reversal takes them back). On PostgreSQL one INSERT ... SELECT from unnest() of two arrays:
+    bulk_create builds a model and a parameter list per row."""
     if connection.vendor != "postgresql":
+        had = set(ArmyDayActivity.objects.filter(day_id=day_id).values_list("pk", flat=True))
         ArmyDayActivity.objects.bulk_create([ArmyDayActivity(army_id=army_id, day_id=day_id, reason=reason)
                                              for army_id, reason in rows], ignore_conflicts=True)
-        return
+        return sorted(set(ArmyDayActivity.objects.filter(day_id=day_id).values_list("pk", flat=True)) - had)
     table = ArmyDayActivity._meta.db_table
     sql = (f'INSERT INTO "{table}" ("army_id", "day_id", "reason", "marked_by_id", "at") '  # noqa: S608
            'SELECT v.army_id, %s, v.reason, NULL, %s FROM unnest(%s::bigint[], %s::text[]) AS v(army_id, reason) '
-           "ON CONFLICT DO NOTHING")
+           "ON CONFLICT DO NOTHING RETURNING id")
     with connection.cursor() as cursor:
         cursor.execute(sql, [day_id, timezone.now(), [r[0] for r in rows], [r[1] for r in rows]])
+        return [pk for (pk,) in cursor.fetchall()]

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet, TextField
+from django.db.models import Count, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
 from campaign.map import rules, terrain
@@ -59,9 +59,10 @@ def terrain_at(*, tactical_map: TacticalMap, x: float, y: float) -> list[terrain
 def army_map_units(*, army_ids: Iterable[int] | None = None, tactical_map: TacticalMap | None = None
                    ) -> dict[int, list[rules.MapUnit]]:
     """Each army's units as the map rules see them (Strength, traits, Ritual), in one query: of the armies
-    named, or of every army on a map. Units alike share one MapUnit (it is frozen), so traits come as text and
-    each distinct text is parsed once; the query is unordered (the Unit model's ordering would join commanders
-    and campaigns only to sort by their names)."""
+    named, or of every army on a map. Units alike share one MapUnit (it is frozen): the query counts them per
+    army (a row per army and kind of unit, not per unit), traits come as text and each distinct text is parsed
+    once; it is unordered (the Unit model's ordering would join commanders and campaigns only to sort by their
+    names)."""
     by_army: dict[int, list[rules.MapUnit]] = defaultdict(list)
     alike: dict[tuple, rules.MapUnit] = {}
     units = UnitModel.objects.filter(state=UnitModel.State.IN_ARMY).order_by()
@@ -71,14 +72,15 @@ def army_map_units(*, army_ids: Iterable[int] | None = None, tactical_map: Tacti
         units = units.filter(army_id__in=list(army_ids))
     else:
         raise TypeError("army_map_units() needs army_ids or tactical_map")
-    rows = units.values_list("army_id", "strength", Cast("unit_type__traits", TextField()), "unit_type__role")
-    for army_id, strength, traits, role in rows:
+    rows = (units.values_list("army_id", "strength", Cast("unit_type__traits", TextField()), "unit_type__role")
+            .annotate(alike=Count("pk")))
+    for army_id, strength, traits, role, count in rows:
         key = (strength, traits, role)
         unit = alike.get(key)
         if unit is None:
             unit = alike[key] = rules.MapUnit(strength=strength, traits=frozenset(json.loads(traits or "[]")),
                                               is_ritual=role == UnitRole.RITUAL)
-        by_army[army_id].append(unit)
+        by_army[army_id].extend([unit] * count)
     return by_army
 
 
@@ -158,19 +160,23 @@ class MapView:
         return self.event.current_hour if self.event else 0
 
 
-def _destination(order: MoveOrder, seen: set[int]) -> str:
-    """Where an order goes, in words: a location's name, a point, or an army the viewer can see (an army
-    hidden from them, as when a game master gave the order, stays unnamed)."""
-    if order.target_location is not None:
-        return order.target_location.name
-    if order.kind == MoveOrder.Kind.ARMY:
-        target = order.target_army
-        return target.name if target is not None and target.pk in seen else "an enemy army"
-    return f"the point ({order.target_x:.1f}, {order.target_y:.1f})"
+_ORDER_FIELDS = ("army_id", "pk", "kind", "path", "arrival_hour", "target_x", "target_y", "target_location__name",
+                 "target_army_id", "target_army__name")
+
+
+def _destination(order: dict, seen: set[int]) -> str:
+    """Where an order (a row of _ORDER_FIELDS) goes, in words: a location's name, a point, or an army the viewer
+    can see (an army hidden from them, as when a game master gave the order, stays unnamed)."""
+    if order["target_location__name"] is not None:
+        return order["target_location__name"]
+    if order["kind"] == MoveOrder.Kind.ARMY:
+        return order["target_army__name"] if order["target_army_id"] in seen else "an enemy army"
+    return f"the point ({order['target_x']:.1f}, {order['target_y']:.1f})"
 
 
 def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
-    """Everything the member may see on the map, in a constant number of queries."""
+    """Everything the member may see on the map, in a constant number of queries. Armies and orders are read
+    as rows, not models: a game master's map may hold thousands."""
     is_gm = membership.is_gm
     event = map_event(campaign=tactical_map.campaign_id)
     regions = list(tactical_map.regions.order_by("id"))
@@ -179,23 +185,23 @@ def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
     locations = list(tactical_map.locations.select_related("holder").order_by("name"))
     bases = list(tactical_map.bases.select_related("location").order_by("name"))
     own_ids = set() if is_gm else own_commander_ids(membership=membership)
-    armies_qs = Army.objects.filter(map=tactical_map).select_related("commander").order_by("pk")
+    armies_qs = Army.objects.filter(map=tactical_map).order_by("pk")
+    orders_qs = MoveOrder.objects.filter(army__map=tactical_map, status=MoveOrder.Status.ACTIVE).order_by()
     if not is_gm:
         armies_qs = armies_qs.filter(commander_id__in=own_ids)
-    shown = list(armies_qs)
-    units = army_map_units(army_ids=[a.pk for a in shown])
-    orders = {o.army_id: o for o in MoveOrder.objects.filter(army__in=[a.pk for a in shown],
-                                                             status=MoveOrder.Status.ACTIVE)
-              .select_related("target_location", "target_army")}
+        orders_qs = orders_qs.filter(army__commander_id__in=own_ids)
+    shown = list(armies_qs.values_list("pk", "name", "commander__name", "commander_id", "x", "y"))
+    units = (army_map_units(tactical_map=tactical_map) if is_gm
+             else army_map_units(army_ids=[army_id for army_id, *_ in shown]))
+    orders = {o["army_id"]: o for o in orders_qs.values(*_ORDER_FIELDS)}
     markers = []
-    for army in shown:
-        order = orders.get(army.pk)
+    for army_id, name, commander, commander_id, x, y in shown:
+        order = orders.get(army_id)
         markers.append(ArmyMarker(
-            id=army.pk, name=army.name, commander=army.commander.name, commander_id=army.commander_id,
-            x=army.x, y=army.y, miniatures=rules.miniature_count(units.get(army.pk, ())),
-            own=is_gm or army.commander_id in own_ids, order_id=order.pk if order else None,
-            order_kind=order.kind if order else "", path=order.path if order else [],
-            arrival_hour=order.arrival_hour if order else None))
+            id=army_id, name=name, commander=commander, commander_id=commander_id, x=x, y=y,
+            miniatures=rules.miniature_count(units.get(army_id, ())), own=is_gm or commander_id in own_ids,
+            order_id=order["pk"] if order else None, order_kind=order["kind"] if order else "",
+            path=order["path"] if order else [], arrival_hour=order["arrival_hour"] if order else None))
     if not is_gm:
         markers.extend(_revealed_markers(tactical_map=tactical_map, own_ids=own_ids))
     seen = {marker.id for marker in markers}
@@ -275,7 +281,7 @@ def orderable_armies(*, membership: Membership, tactical_map: TacticalMap) -> li
 
 
 def hour_logs(*, event: Event, limit: int = 48) -> list[HourLog]:
-    return list(HourLog.objects.filter(event=event).order_by("-hour")[:limit])
+    return list(HourLog.objects.filter(event=event).order_by("-hour", "-id")[:limit])
 
 
 def contact(a: tuple[float, float], b: tuple[float, float], inches: float) -> bool:

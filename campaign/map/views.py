@@ -1,5 +1,6 @@
-"""Map pages: the tactical map (fog of war applied by campaign.map.selectors), a player's orders panel with a route
-preview before confirming, the GM's map editor, and the GM's clock console.
+"""Map pages: the interactive map (a page whose script, static/js/tactical_map.js, draws the JSON of
+`map_data_view`; fog of war applied by campaign.map.selectors; orders go through the move-orders API), the SVG
+the GM's map editor shows, and the editor itself.
 
 Thin: parse the form, check the role, call a service, show its sentence as a message.
 """
@@ -17,14 +18,14 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.selectors import campaign_change_stamp
 from campaign.campaigns.views import campaign_membership
 from campaign.live.topics import member_topics
-from campaign.map import armies, orders, selectors, services
+from campaign.map import armies, map_data, orders, selectors, services
 from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
@@ -50,8 +51,9 @@ def _own_orders(view: selectors.MapView) -> list[selectors.ArmyMarker]:
     return [a for a in view.armies if a.own and a.order_id]
 
 
-def _version_key(tactical_map_id: int, user_id: int, stamp: str) -> str:
-    return f"map-version:{tactical_map_id}:{user_id}:{stamp}"
+def _version_key(kind: str, tactical_map_id: int, user_id: int, stamp: str) -> str:
+    """Where the version of one viewer's `kind` of map ("map": the SVG, "map-data": the JSON) is remembered."""
+    return f"{kind}-version:{tactical_map_id}:{user_id}:{stamp}"
 
 
 def _svg(request: HttpRequest, tactical_map, membership) -> tuple[selectors.MapView, str, str]:
@@ -66,7 +68,7 @@ def _svg(request: HttpRequest, tactical_map, membership) -> tuple[selectors.MapV
     seen = [layers, status, view.hour, [(a.order_id, a.order_kind, a.arrival_hour) for a in _own_orders(view)],
             [(b["id"], b["hour"]) for b in view.due_battles]]
     version = hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
-    cache.set(_version_key(tactical_map.pk, request.user.pk, stamp), version, MAX_AGE_SECONDS)
+    cache.set(_version_key("map", tactical_map.pk, request.user.pk, stamp), version, MAX_AGE_SECONDS)
     svg = render_to_string("campaign/map/_svg.html", {
         "view": view, "layers": mark_safe(layers), "version": version,  # noqa: S308
         "poll_token": poll_token("map", tactical_map.campaign_id, tactical_map.pk, request.user.pk),
@@ -75,15 +77,16 @@ def _svg(request: HttpRequest, tactical_map, membership) -> tuple[selectors.MapV
     return view, svg, version
 
 
-def _unchanged_map_poll(request: HttpRequest) -> bool:
-    """A poll whose token names this viewer's map and whose version is the one remembered under the campaign's
-    current change stamp: nothing this viewer may see has changed (one query, no session or map read)."""
+def _unchanged_map_poll(request: HttpRequest, kind: str = "map") -> bool:
+    """A poll whose token names this viewer's `kind` of map and whose version is the one remembered under the
+    campaign's current change stamp: nothing this viewer may see has changed (one query, no session or map
+    read)."""
     subject = poll_subject(request)
-    if not subject or subject[0] != "map" or len(subject) != 4:
+    if not subject or subject[0] != kind or len(subject) != 4:
         return False
     _, campaign_id, tactical_map_id, user_id = subject
     stamp = campaign_change_stamp(campaign_id=campaign_id)
-    return cache.get(_version_key(tactical_map_id, user_id, stamp)) == request.GET["v"]
+    return cache.get(_version_key(kind, tactical_map_id, user_id, stamp)) == request.GET["v"]
 
 
 @login_required
@@ -94,15 +97,36 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
         if membership.is_gm:
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
-    def context() -> dict:
-        view, svg, _ = _svg(request, tactical_map, membership)
-        return {"campaign": campaign, "view": view, "svg": svg, "is_gm": membership.is_gm,
-                "orderable": selectors.orderable_armies(membership=membership, tactical_map=tactical_map),
-                "targets": [a for a in view.armies if not a.own] if not membership.is_gm else view.armies,
-                "own_orders": _own_orders(view), "kinds": MoveOrder.Kind.choices}
+    return render(request, "campaign/map/map.html", {"campaign": campaign, "is_gm": membership.is_gm})
 
-    return remembered_page(request, campaign_id=campaign.pk, name=f"map:{tactical_map.pk}",
-                           title=f"Map · {campaign.name}", template="campaign/map/map.html", context=context)
+
+@gzip_page
+def map_data_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """The map as JSON (campaign.map.map_data) for the page's script, with its version ``v`` and poll token ``t``.
+    Polled with both: 204 while this viewer's data is unchanged, answered from the token and one query when
+    nothing in the campaign changed; else only the changes since the version polled (or everything, "map", when
+    that version is no longer remembered). Gzipped (it is large at thousands of armies); BREACH does not apply, as
+    the response echoes nothing from the request and holds no CSRF token (the poll token only earns a 204)."""
+    if _unchanged_map_poll(request, "map-data"):
+        return HttpResponse(status=204)
+    return _map_data(request, slug)
+
+
+@login_required
+def _map_data(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign, membership = campaign_membership(request, slug)
+    tactical_map = _map_or_404(campaign)
+    stamp = campaign_change_stamp(campaign_id=campaign.pk)
+    view = selectors.map_view(tactical_map=tactical_map, membership=membership)
+    fields, version = map_data.map_data_since(data=map_data.map_data(view=view, membership=membership),
+                                              viewer=(tactical_map.pk, request.user.pk), seen=request.GET.get("v"))
+    cache.set(_version_key("map-data", tactical_map.pk, request.user.pk, stamp), version, MAX_AGE_SECONDS)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    token = poll_token("map-data", campaign.pk, tactical_map.pk, request.user.pk)
+    response = HttpResponse(f'{{"v":"{version}","t":"{token}",{fields}}}', content_type="application/json")
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def map_svg(request: HttpRequest, slug: str) -> HttpResponse:
@@ -125,49 +149,6 @@ def _map_svg(request: HttpRequest, slug: str) -> HttpResponse:
     live = render_to_string("campaign/map/_hour.html", context, request=request) + render_to_string(
         "campaign/map/_under_way.html", context, request=request)
     return HttpResponse(svg + live)
-
-
-def _order_args(request: HttpRequest, campaign, membership) -> dict:
-    army = get_object_or_404(Army, pk=request.POST.get("army") or 0, campaign=campaign)
-    if not membership.is_gm and army.commander.player_id != request.user.pk:
-        raise Http404("No such army.")
-    kind = request.POST.get("kind", MoveOrder.Kind.POINT)
-    args = {"army": army, "kind": kind, "actor": request.user}
-    if kind == MoveOrder.Kind.POINT:
-        args.update(x=_float(request.POST.get("x")), y=_float(request.POST.get("y")))
-    elif kind in (MoveOrder.Kind.LOCATION, MoveOrder.Kind.CAPTURE) and request.POST.get("location"):
-        args["location"] = get_object_or_404(Location, pk=request.POST["location"], map__campaign=campaign)
-    elif kind == MoveOrder.Kind.ARMY:
-        args["target_army"] = Army.objects.filter(pk=request.POST.get("target_army") or 0, campaign=campaign).first()
-    return args
-
-
-@login_required
-@require_POST
-def order_preview(request: HttpRequest, slug: str) -> HttpResponse:
-    """The route and the arrival hour, drawn on the map, before the order is confirmed."""
-    campaign, membership = campaign_membership(request, slug)
-    tactical_map = _map_or_404(campaign)
-    context = {"campaign": campaign, "tactical_map": tactical_map, "post": request.POST}
-    try:
-        context["plan"] = orders.move_order_plan(**_order_args(request, campaign, membership))
-    except ValidationError as exc:
-        context["error"] = refusal_sentence(exc)
-    return render(request, "campaign/map/_preview.html", context)
-
-
-@login_required
-@require_POST
-def order_confirm(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign, membership = campaign_membership(request, slug)
-    try:
-        order = orders.army_order_move(**_order_args(request, campaign, membership))
-    except ValidationError as exc:
-        messages.error(request, refusal_sentence(exc))
-    else:
-        messages.success(request, f"Orders sent: {order.army.name} arrives at "
-                         f"{'about ' if order.kind == MoveOrder.Kind.ARMY else ''}hour {order.arrival_hour}.")
-    return redirect("map", slug)
 
 
 @login_required

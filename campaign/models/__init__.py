@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from campaign.models.campaigns import AuditEntry, Campaign, Day, Event, Heartbeat, Invitation, Membership, Role
 from campaign.models.catalogue import UnitPath, UnitRole, UnitType, _artwork_path
+from campaign.models.chronicle import FeedToken
 from campaign.models.commanders import (
     POWER_CHOICES,
     TACTICIAN_CHOICE_CHOICES,
@@ -29,6 +30,7 @@ from campaign.models.economy import (
     UpkeepLine,
     UpkeepMoralePledge,
 )
+from campaign.models.idempotency import IdempotentRequest
 from campaign.models.ledger import (
     Account,
     EscrowHold,
@@ -48,13 +50,18 @@ from campaign.models.map import (
     TerrainRegion,
     _map_picture_path,
 )
+from campaign.models.notifications import Notification, NotificationPreference, PushSubscription
+from campaign.models.reversals import Reversible
 
 __all__ = [
     "POWER_CHOICES", "TACTICIAN_CHOICE_CHOICES", "Account", "Army", "ArmyDayActivity", "AuditEntry", "Base",
-    "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FundingRequest",
-    "Heartbeat", "HourLog", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry", "LedgerEntryQuerySet",
+    "Campaign", "Commander", "Day", "DueBattle", "EscrowHold", "Event", "EventRecruitOffer", "FeedToken",
+    "FundingRequest",
+    "Heartbeat", "HourLog", "IdempotentRequest", "ImmutableLedgerError", "Invitation", "Item", "LedgerEntry",
+    "LedgerEntryQuerySet",
     "LedgerTransaction",
-    "Location", "Membership", "MoveOrder", "QuestCompletion", "Reveal", "Role", "TacticalMap", "TerrainRegion",
+    "Location", "Membership", "MoveOrder", "Notification", "NotificationPreference", "PushSubscription",
+    "QuestCompletion", "Reveal", "Reversible", "Role", "TacticalMap", "TerrainRegion",
     "Unit", "UnitPath", "UnitRole", "UnitTraining", "UnitType", "UpkeepArrears", "UpkeepBill", "UpkeepLine",
     "UpkeepMoralePledge",
     "_artwork_path", "_map_picture_path",

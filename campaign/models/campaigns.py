@@ -24,6 +24,8 @@ class Campaign(models.Model):
     house_rules = models.JSONField(default=dict, blank=True,
                                    help_text="Per-campaign readings of the rules (RULINGS.md defaults apply).")
     created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(null=True, blank=True,
+                                       help_text="When a game master archived it: read only, off the home page.")
 
     class Meta:
         ordering = ["name"]

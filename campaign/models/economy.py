@@ -68,8 +68,8 @@ class UpkeepMoralePledge(models.Model):
 
 
 class UpkeepBill(models.Model):
-    """A commander's upkeep for one Day, posted when the Day closes. One per commander and Day,
-    so closing a Day twice charges once."""
+    """A commander's upkeep for one Day, posted when the Day closes. One per commander and Day, so closing a Day
+    twice charges once; a Day reopened by a game master keeps its bills, marked reversed."""
 
     commander = models.ForeignKey(Commander, on_delete=models.PROTECT, related_name="upkeep_bills")
     day = models.ForeignKey(Day, on_delete=models.PROTECT, related_name="upkeep_bills")
@@ -80,12 +80,14 @@ class UpkeepBill(models.Model):
     amount_paid = models.PositiveIntegerField(default=0)
     transaction = models.OneToOneField(LedgerTransaction, null=True, blank=True, on_delete=models.PROTECT,
                                        related_name="+")
+    reversed = models.BooleanField(default=False, help_text="The Day was reopened: its payment was reversed.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["day", "commander"]
         constraints = [
-            models.UniqueConstraint(fields=["commander", "day"], name="upkeep_bill_once_per_commander_and_day"),
+            models.UniqueConstraint(fields=["commander", "day"], condition=Q(reversed=False),
+                                    name="upkeep_bill_once_per_commander_and_day"),
             models.CheckConstraint(condition=Q(amount_paid__lte=models.F("amount_due")),
                                    name="upkeep_bill_not_overpaid"),
         ]
@@ -119,6 +121,7 @@ class UpkeepArrears(models.Model):
         OPEN = "open", "Open"
         SETTLED = "settled", "Settled"
         FORGIVEN = "forgiven", "Forgiven"
+        REVERSED = "reversed", "Reversed with its Day"
 
     bill = models.OneToOneField(UpkeepBill, on_delete=models.PROTECT, related_name="arrears")
     commander = models.ForeignKey(Commander, on_delete=models.PROTECT, related_name="arrears")

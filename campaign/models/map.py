@@ -170,17 +170,20 @@ class MoveOrder(models.Model):
 
 
 class HourLog(models.Model):
-    """One processed in-game hour of an Event. Unique per (event, hour): an hour is processed once."""
+    """One processed in-game hour of an Event. Unique per (event, hour) among those standing: an hour is processed
+    once, and again only after a game master reversed it (the reversed log stays)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="hour_logs")
     hour = models.PositiveIntegerField()
     processed_at = models.DateTimeField(auto_now_add=True)
     moved = models.PositiveIntegerField(default=0)
     entries = models.JSONField(default=list, help_text="What happened: arrivals, captures, Battles due, blocks.")
+    reversed = models.BooleanField(default=False, help_text="A game master reversed it: the hour is to come again.")
 
     class Meta:
-        ordering = ["event", "-hour"]
-        constraints = [models.UniqueConstraint(fields=["event", "hour"], name="hour_processed_once")]
+        ordering = ["event", "-hour", "-id"]
+        constraints = [models.UniqueConstraint(fields=["event", "hour"], condition=Q(reversed=False),
+                                               name="hour_processed_once")]
 
     def __str__(self) -> str:
         return f"Hour {self.hour} of {self.event.name}"
@@ -212,7 +215,8 @@ class DueBattle(models.Model):
     class Meta:
         ordering = ["event", "-hour", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "hour", "first", "second"], name="due_battle_once_per_hour"),
+            models.UniqueConstraint(fields=["event", "hour", "first", "second"], condition=~Q(status="cancelled"),
+                                    name="due_battle_once_per_hour"),
             models.CheckConstraint(condition=~Q(first=models.F("second")), name="due_battle_two_armies"),
         ]
         indexes = [models.Index(fields=["event", "status"])]

@@ -1,11 +1,10 @@
-// The tactical map's taps: a tap on the map becomes a point in inches. On the map page it fills the order's
-// x and y; in the editor it adds a terrain corner or chooses where a location, Base or army goes.
+// The map editor's taps: a tap on the map's SVG becomes a point in inches, which adds a terrain corner or
+// chooses where a location, Base or army goes. (The map page itself is static/js/tactical_map.js.)
 (function () {
   "use strict";
   var wrap = document.getElementById("map-wrap");
   if (!wrap) { return; }
   var width = parseFloat(wrap.dataset.width), height = parseFloat(wrap.dataset.height);
-  var editing = wrap.dataset.mode === "edit";
   var points = [];
   var NS = "http://www.w3.org/2000/svg";
 
@@ -35,21 +34,11 @@
 
   function fill(point) {
     var picked = document.getElementById("picked");
-    if (editing) {
-      points.push(point);
-      document.querySelectorAll(".points-field").forEach(function (f) { f.value = JSON.stringify(points); });
-      document.querySelectorAll(".x-field").forEach(function (f) { f.value = point[0]; });
-      document.querySelectorAll(".y-field").forEach(function (f) { f.value = point[1]; });
-      if (picked) { picked.textContent = points.length + " point(s), last (" + point[0] + ", " + point[1] + ")"; }
-    } else {
-      points = [point];
-      var form = document.getElementById("order-form");
-      if (form) {
-        form.elements.x.value = point[0];
-        form.elements.y.value = point[1];
-        form.elements.kind.value = "point";
-      }
-    }
+    points.push(point);
+    document.querySelectorAll(".points-field").forEach(function (f) { f.value = JSON.stringify(points); });
+    document.querySelectorAll(".x-field").forEach(function (f) { f.value = point[0]; });
+    document.querySelectorAll(".y-field").forEach(function (f) { f.value = point[1]; });
+    if (picked) { picked.textContent = points.length + " point(s), last (" + point[0] + ", " + point[1] + ")"; }
     draw();
   }
 

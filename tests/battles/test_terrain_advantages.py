@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from battles import services
 from battles.engine import GAME
-from battles.engine.turns import legal_actions
+from battles.engine.legal import legal_actions
 from campaign.campaigns import services as campaigns_services
 from campaign.map import services as map_services
 from gamekit.dice import Dice

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from battles import selectors
 from battles.engine import GAME
-from battles.engine.turns import legal_actions
+from battles.engine.legal import legal_actions
 from campaign.catalogue.entries import catalogue_entry_clean
 from campaign.economy import services as economy_services
 from gamekit.dice import Dice

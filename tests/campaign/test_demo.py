@@ -49,3 +49,13 @@ def test_demo_has_a_card_game_in_progress_and_one_to_replay():
     under_way = Match.objects.filter(campaign=campaign, game__in=["unholy-war", "squad-combat", "unity"])
     assert sorted(m.game for m in under_way) == ["squad-combat", "unholy-war", "unity"]
     assert all(m.status == Match.Status.ACTIVE and m.version == 4 for m in under_way)
+
+
+def test_amira_has_notifications_in_the_demo_told_once():
+    from campaign.models import Notification
+
+    call_command("load_demo")
+    call_command("load_demo")
+    kinds = set(Notification.objects.filter(user__username="amira").values_list("kind", flat=True))
+    assert {"challenge", "funding_request", "your_move"} <= kinds
+    assert Notification.objects.filter(user__username="amira", kind="challenge").count() == 1

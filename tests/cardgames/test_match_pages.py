@@ -148,9 +148,10 @@ def test_a_refused_move_is_said_inside_the_redrawn_table_once(client, player, du
     client.force_login(player)
     action = json.loads(selectors.match_table(match=duel, seat=0).actions[0][1])
     stale = client.post(url(duel, "act/"), {"action": json.dumps(action), "v": "5"}, HTTP_HX_REQUEST="true")
-    assert 'data-testid="refused">The table changed since your page was drawn' in stale.content.decode()
+    assert stale.status_code == 409  # htmx swaps a 409 (base.html's htmx-config): the stale move's sentence shows
+    assert 'data-testid="refused">The table moved on since your page was drawn' in stale.content.decode()
     assert Match.objects.get(pk=duel.pk).version == 0
-    assert "The table changed" not in client.get(url(duel)).content.decode()
+    assert "The table moved on" not in client.get(url(duel)).content.decode()
     ok = client.post(url(duel, "act/"), {"action": json.dumps(action), "v": "0"}, HTTP_HX_REQUEST="true")
     assert 'data-testid="refused"' not in ok.content.decode()
 

@@ -44,7 +44,7 @@ def test_a_secret_choice_stays_hidden_from_the_other_seat(duel, player):
 
 def test_stale_version_and_wrong_turn_are_refused(duel, player, rival):
     action = first_action(duel, 0)
-    with pytest.raises(ValidationError, match="table changed"):
+    with pytest.raises(ValidationError, match="table moved on"):
         services.match_act(match_id=duel.pk, seat=0, action=action, user=player, expected_version=3)
     services.match_act(match_id=duel.pk, seat=0, action=action, user=player, expected_version=0)
     with pytest.raises(ValidationError, match="not your move"):

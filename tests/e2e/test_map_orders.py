@@ -1,54 +1,150 @@
-"""A player orders a move on the map from a phone; the GM advances the clock by hand until the army arrives."""
+"""The interactive map on a 390 px phone: a player zooms to their army and orders it by tapping; the GM advances
+the clock until it arrives (announced without a reload); a GM finds a Battle due on the map and starts it; the
+map's data never holds another player's hidden army."""
+
+import json
 
 import pytest
 
 from campaign.map import services as map_services
-from campaign.models import MoveOrder
+from campaign.map.hour import event_hour_process
+from campaign.models import DueBattle, MoveOrder, Reveal
 from tests.campaign.factories import CampaignFactory, CommanderFactory, EventFactory, MembershipFactory, UserFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready
 from tests.e2e.conftest import log_in, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+HIDDEN = "Shadow Legion of Vashti"
 
-def test_a_player_orders_a_move_and_the_gm_advances_the_clock_until_it_arrives(live_server, new_page):
+
+def _on_screen(page, x: float, y: float) -> tuple[float, float]:
+    """Where the point (x, y) in inches is on the page, through the Leaflet map the page made."""
+    box = page.get_by_test_id("tactical-map").bounding_box()
+    point = page.evaluate("([x, y]) => document.getElementById('tactical-map').leafletMap"
+                          ".latLngToContainerPoint([-y, x])", [x, y])
+    assert 0 <= point["x"] <= box["width"], (x, point)
+    assert 0 <= point["y"] <= box["height"], (y, point)
+    return box["x"] + point["x"], box["y"] + point["y"]
+
+
+def _settled(page) -> None:
+    """Wait for the map to finish moving (the zoom animation), so taps land where they are aimed."""
+    page.evaluate("() => new Promise(done => setTimeout(done, 400))")
+
+
+@pytest.fixture
+def border_wars():
     campaign = CampaignFactory(name="Border Wars", slug="border-wars")
-    gm, player = UserFactory(username="gm"), UserFactory(username="amira")
+    gm, amira, bastian = UserFactory(username="gm"), UserFactory(username="amira"), UserFactory(username="bastian")
     MembershipFactory(campaign=campaign, user=gm, role="gm")
-    MembershipFactory(campaign=campaign, user=player)
-    ready(EventFactory(campaign=campaign, name="Autumn Muster"))
+    MembershipFactory(campaign=campaign, user=amira)
+    MembershipFactory(campaign=campaign, user=bastian)
+    event = ready(EventFactory(campaign=campaign, name="Autumn Muster"))
     board = make_map(campaign)
     map_services.terrain_region_create(tactical_map=board, name="Old Forest", kind="difficult",
                                        points=[[10, 2], [16, 2], [16, 12], [10, 12]], actor=None)
-    army = make_army(board, commander=CommanderFactory(campaign=campaign, player=player), at=(4, 6),
+    map_services.location_create(tactical_map=board, name="Stone Bridge", size="town", x=30, y=20, actor=None)
+    ford = make_army(board, commander=CommanderFactory(campaign=campaign, player=amira, name="Amira"), at=(4, 6),
                      name="Ford Guard")
+    hidden = make_army(board, commander=CommanderFactory(campaign=campaign, player=bastian, name="Bastian"),
+                       at=(40, 30), name=HIDDEN)
+    return {"event": event, "map": board, "ford": ford, "hidden": hidden}
 
+
+def test_a_player_zooms_to_their_army_orders_it_by_tapping_and_hears_it_arrive(live_server, new_page, border_wars):
+    ford = border_wars["ford"]
     page = new_page()
     log_in(page, live_server.url, "amira", "pass-word-123")
     page.goto(f"{live_server.url}/c/border-wars/map/")
-    wrap = page.locator("#map-wrap").bounding_box()
-    page.mouse.click(wrap["x"] + wrap["width"] * 22 / 48, wrap["y"] + wrap["height"] * 6 / 36)
-    assert abs(float(page.get_by_test_id("order-x").input_value()) - 22) < 0.2
-    page.get_by_test_id("preview-order").click()
+    page.get_by_test_id(f"list-army-{ford.pk}").get_by_role("button").click()  # the list zooms to the army
+    _settled(page)
+    zoom = page.evaluate("() => document.getElementById('tactical-map').leafletMap.getZoom()")
+    assert zoom > page.evaluate("() => document.getElementById('tactical-map').leafletMap.getMinZoom()") + 2
+    page.mouse.click(*_on_screen(page, 4, 6))  # tap the army itself
+    page.get_by_test_id("give-order").click()
+    page.locator(".leaflet-control-zoom-out").click()
+    _settled(page)
+    page.locator(".leaflet-control-zoom-out").click()
+    _settled(page)
+    page.mouse.click(*_on_screen(page, 22, 6))  # tap where it should go
     page.wait_for_selector("[data-testid=arrival-hour]")
     promised = int(page.get_by_test_id("arrival-hour").inner_text())
     assert promised >= 6  # 18 inches, 6 of them through the forest at 2 inches an hour
-    assert page.locator("#overlay polyline.preview-route").count() == 1
+    assert page.locator("path.preview-route").count() == 1
     screenshot(page, "map-order-preview-phone")
     assert not MoveOrder.objects.exists()  # nothing is ordered before the confirmation
     page.get_by_test_id("confirm-order").click()
-    page.wait_for_selector(f"text=arrives at hour {promised}")
-    assert MoveOrder.objects.get(status="active").arrival_hour == promised
+    page.wait_for_selector(f"[data-testid=order-sent]:has-text('arrives at hour {promised}')")
+    order = MoveOrder.objects.get(status="active")
+    assert (order.arrival_hour, order.target_x, order.target_y) == (promised, pytest.approx(22, abs=0.5),
+                                                                     pytest.approx(6, abs=0.5))
+    page.wait_for_selector(f"[data-testid=list-army-{ford.pk}]:has-text('arrives at hour {promised}')")
+    screenshot(page, "map-order-sent-phone")
 
-    console = new_page()
-    log_in(console, live_server.url, "gm", "pass-word-123")
-    console.goto(f"{live_server.url}/c/border-wars/clock/")
     for hour in range(1, promised + 1):
-        console.get_by_test_id("advance-hour").click()
-        console.wait_for_selector(f"[data-testid=clock-hour]:text-is('{hour}')")
-    screenshot(console, "map-clock-console-phone")
-    order = MoveOrder.objects.get(army=army)
-    assert (order.status, order.done_hour) == ("arrived", promised)
-    arrived = f'[data-testid="army-{army.pk}"][data-x="{order.target_x:.2f}"][data-y="{order.target_y:.2f}"]'
-    page.wait_for_selector(arrived, state="attached", timeout=15_000)  # htmx polling redrew it, no reload
+        event_hour_process(event=border_wars["event"], hour=hour)
+    page.wait_for_selector("[data-testid=map-announce]:has-text('Ford Guard arrived')", state="attached",
+                           timeout=15_000)  # the poll brought the new version, no reload
+    assert page.get_by_test_id(f"list-army-{ford.pk}").inner_text().count("arrives") == 0
+    data = json.loads(page.evaluate("() => fetch(document.getElementById('tactical-map').dataset.src)"
+                                    ".then(r => r.text())"))["map"]
+    assert HIDDEN not in json.dumps(data)
+    assert {a["id"] for a in data["armies"]} == {ford.pk}
     screenshot(page, "map-arrived-phone")
+
+
+def test_a_gm_finds_a_battle_due_on_the_map_and_starts_it_there(live_server, new_page, border_wars):
+    ford, hidden = border_wars["ford"], border_wars["hidden"]
+    from campaign.map import armies
+
+    armies.army_place(army=hidden, tactical_map=border_wars["map"], x=5, y=6, actor=None)
+    event_hour_process(event=border_wars["event"], hour=1)
+    due = DueBattle.objects.get(status="due")
+    page = new_page()
+    log_in(page, live_server.url, "gm", "pass-word-123")
+    page.goto(f"{live_server.url}/c/border-wars/map/")
+    page.wait_for_selector("[data-testid=list-battles] li:has-text('due')")
+    screenshot(page, "map-gm-battle-due-phone")
+    page.get_by_test_id(f"list-army-{ford.pk}").get_by_role("button").click()  # the GM reveals an army from the map
+    panel = page.get_by_test_id("map-panel")
+    panel.locator("select[name=to_commander]").select_option(label="Bastian")
+    panel.get_by_role("button", name="Reveal").click()
+    page.wait_for_selector("[data-testid=map-announce]:has-text('Revealed')", state="attached")
+    assert Reveal.objects.filter(army=ford, to_commander__name="Bastian", what="position").exists()
+    x, y = _on_screen(page, due_x := (ford.x + 5) / 2, 6)
+    assert due_x == 4.5
+    page.mouse.click(x, y - 26)  # the Battle's marker stands above the spot
+    page.wait_for_selector("[data-testid=map-panel] h2:has-text('Battle due')")
+    assert "Ford Guard" in page.get_by_test_id("battle-sides").inner_text()
+    page.get_by_test_id("map-panel").get_by_test_id("start-battle").click()
+    page.wait_for_url(f"**/battles/start/?due={due.pk}")
+    page.get_by_role("button", name="Commit to the Battle").click()
+    page.wait_for_selector("text=The Battle has begun")
+    from battles.models import Battle
+
+    assert Battle.objects.get().due_battle_id == due.pk
+
+
+def test_a_keyboard_alone_orders_an_army_to_a_location_from_the_list(live_server, new_page, border_wars):
+    ford = border_wars["ford"]
+    page = new_page()
+    log_in(page, live_server.url, "amira", "pass-word-123")
+    page.goto(f"{live_server.url}/c/border-wars/map/")
+    page.get_by_test_id(f"list-army-{ford.pk}").get_by_role("button").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=map-panel]:focus")  # the panel, where the army's actions are
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "give-order"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.name") == "location"  # Stone Bridge, the only one
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=arrival-hour]")
+    page.get_by_test_id("confirm-order").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=order-sent]")
+    assert page.get_by_test_id("map-announce").inner_text().startswith("Orders sent: Ford Guard arrives at hour")
+    order = MoveOrder.objects.get(status="active")
+    assert (order.kind, order.target_location.name) == ("location", "Stone Bridge")

@@ -9,7 +9,7 @@ from tests.e2e.conftest import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PAGES = ("", "commanders/", "armies/", "map/", "map/edit/", "clock/", "battles/", "battles/start/", "economy/",
-         "catalogue/", "audit/")
+         "catalogue/", "audit/", "chronicle/")
 
 
 def test_every_demo_page_fits_a_phone(live_server, new_page):

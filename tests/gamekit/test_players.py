@@ -166,7 +166,8 @@ def test_greedy_clearly_beats_random_at_command_dice():
 
 
 def test_ismcts_beats_random_at_command_dice():
-    outcome = simulate(GAME, {"victories": 2}, [ISMCTSPlayer(1, iterations=60), RandomPlayer(2)], games=10,
+    # at 200 iterations it wins about 88% (53 of 60 games); at 60 it won only 58% (116 of 200), a coin's luck
+    outcome = simulate(GAME, {"victories": 2}, [ISMCTSPlayer(1, iterations=200), RandomPlayer(2)], games=10,
                        seed=4, alternate=True)
     assert outcome["wins"][0] >= 8
 

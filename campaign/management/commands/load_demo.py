@@ -2,6 +2,7 @@ from django.core.management.base import BaseCommand
 
 from battles.demo import load_demo_battles
 from campaign.demo import load_demo
+from campaign.notifications.demo import load_demo_notifications
 from cardgames.demo import load_demo_matches
 
 
@@ -12,6 +13,7 @@ class Command(BaseCommand):
         campaign, logins = load_demo()
         load_demo_matches(campaign=campaign)
         load_demo_battles(campaign=campaign)
+        load_demo_notifications(campaign=campaign)
         self.stdout.write(self.style.SUCCESS(f"Demo campaign: {campaign.name}"))
         for login in logins:
             self.stdout.write(f"  {login.role:<7} login: {login.username:<10} password: {login.password}")

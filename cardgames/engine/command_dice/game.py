@@ -419,7 +419,7 @@ class CommandDiceGame:
     def determinize(self, state: CommandDiceState, player: int, rng: random.Random) -> CommandDiceState:
         """What `player` cannot know drawn at random: the unseen cards' order and, before the
         reveal, the other player's secret choice. Draws depend only on what `player` has seen."""
-        copy = _copy(state, Dice(rng.getrandbits(48), log=False))
+        copy = _copy(state, Dice.drawing_from(rng))
         if state.dealt < len(state.deck):
             unseen = sorted(state.deck[state.dealt:])
             rng.shuffle(unseen)

@@ -102,16 +102,15 @@ class SquadCombatGame:
             view["moves"] = [{"action": list(a), **labels.move(st, a)._asdict()} for a in legal]
         return view
 
-    def clone(self, state: State) -> State:
-        copy = clone(state)
+    def clone(self, state: State, dice: Dice | None = None) -> State:
+        copy = clone(state, dice)
         copy.verbose = copy.verbose and self.text
         return copy
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
         """Re-deal what `player` cannot see: each opponent's hand and deck together, and the
         order of `player`'s own deck. Everything played was seen and stays where it is."""
-        st = self.clone(state)
-        st.dice = Dice(rng.getrandbits(63), log=False)
+        st = self.clone(state, Dice.drawing_from(rng))
         for seat in range(st.n):
             if seat == player:
                 rng.shuffle(st.deck[seat])

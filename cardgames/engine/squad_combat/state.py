@@ -157,15 +157,17 @@ def blank(config: dict[str, Any], players: Sequence[str], seed: int | None, dice
     return st
 
 
-def clone(st: State) -> State:
-    """A copy sharing only immutable parts; its dice are a fresh unlogged stream."""
+def clone(st: State, dice: Dice | None = None) -> State:
+    """A copy sharing only immutable parts, with `dice` or else a fresh unlogged stream of its own."""
     c = State()
     c.config, c.players, c.seed, c.cs, c.n, c.chdef = st.config, st.players, st.seed, st.cs, st.n, st.chdef
     c.lineup = st.lineup
     c.verbose, c.hand_size, c.end_discards = st.verbose, st.hand_size, st.end_discards
     c.max_turns, c.reshuffle, c.rotate = st.max_turns, st.reshuffle, st.rotate
-    st.forks += 1
-    c.dice = st.dice.fork(((st.seed or 0) * 1_000_003 + len(st.actions)) * 1_009 + st.forks)
+    if dice is None:
+        st.forks += 1
+        dice = st.dice.fork(((st.seed or 0) * 1_000_003 + len(st.actions)) * 1_009 + st.forks)
+    c.dice = dice
     c.forks = 0
     c.actions = st.actions[:]
     c.hand = [h[:] for h in st.hand]

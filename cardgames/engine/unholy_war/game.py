@@ -116,7 +116,7 @@ class UnholyWarGame:
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
         """Re-deal what `player` cannot know: each opponent's hand, deck and facedown cards are
         shuffled together and dealt back into the same places; `player`'s own deck order is shuffled."""
-        st = state.clone(state.dice.fork(rng.getrandbits(32)))
+        st = state.clone(Dice.drawing_from(rng))
         for s in range(len(st.players)):
             if s == player:
                 rng.shuffle(st.deck[s])

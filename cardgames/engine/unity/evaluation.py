@@ -19,8 +19,9 @@ had won 176 of 400 when both judged by cards left (seeds 21 and 5).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from cardgames.engine.unity.deck import ANSWERS, EVIL, FESTIVAL, HUMAN, R_OBJECT, UNITY
+from cardgames.engine.unity.deck import ANSWERS, EVIL, FESTIVAL, HUMAN, R_OBJECT, UNITY, Deck
 from cardgames.engine.unity.state import ENTER, FREE, OVER, RESPOND, UnityState
 
 FEATURES = ("human", "righteous_object", "evil", "festival", "answer", "unity",
@@ -67,9 +68,43 @@ def features(s: UnityState, seat: int) -> list[float]:
             len(s.sel) if moving else 0]
 
 
+@lru_cache(maxsize=8)
+def card_weights(deck: Deck) -> tuple[float, ...]:
+    """Per card id, the weight its kind adds to a hand's score (the card counts of `features`, weighed)."""
+    out = []
+    for c in range(deck.ncards):
+        flags, side = deck.flags[c], deck.side[c]
+        kind = ("answer" if flags & ANSWERS else "unity" if flags & UNITY else "human" if flags & HUMAN
+                else "righteous_object" if flags & R_OBJECT else "evil" if side == EVIL
+                else "festival" if side == FESTIVAL else None)
+        out.append(WEIGHTS[kind] if kind else 0.0)
+    return tuple(out)
+
+
 def score(s: UnityState, seat: int) -> float:
-    """The seat's weighted score: higher stands better."""
-    return sum(w * x for w, x in zip(_W, features(s, seat), strict=True))
+    """The seat's weighted score, ``features . WEIGHTS``: higher stands better. Summed straight from each
+    card's weight and the moment's terms, without building the feature list (the search's hot path)."""
+    total = sum(map(card_weights(s.deck).__getitem__, s.hands[seat]))
+    if s.turn == seat:
+        phase = s.phase
+        if phase == FREE:
+            total += WEIGHTS["free_turn"]
+        elif phase == RESPOND:
+            total += WEIGHTS["attacked"] + WEIGHTS["attack_points"] * sum(map(s.deck.value.__getitem__, s.attack))
+        elif phase == ENTER and not s.drawn:
+            total += WEIGHTS["chain_to_enter"] * s.chain_count
+        total += WEIGHTS["picked"] * len(s.sel)
+    return total
+
+
+def scores(s: UnityState) -> list[float]:
+    """Every seat's `score`, worked out once per position: the search asks each seat's estimate in turn."""
+    cached = s.scores
+    if cached is not None and cached[0] == len(s.actions):
+        return cached[1]
+    out = [score(s, seat) for seat in range(s.n)]
+    s.scores = (len(s.actions), out)
+    return out
 
 
 def estimate(s: UnityState, player: int) -> float:
@@ -77,5 +112,6 @@ def estimate(s: UnityState, player: int) -> float:
     `player` against the best-placed rival, within (-0.9, 0.9)."""
     if s.phase == OVER:
         return 0.0 if s.winner is None else (1.0 if s.winner == player else -1.0)
-    lead = score(s, player) - max(score(s, q) for q in range(s.n) if q != player)
+    each = scores(s)
+    lead = each[player] - max(x for q, x in enumerate(each) if q != player)
     return max(-0.9, min(0.9, 2.0 / (1.0 + math.exp(-lead)) - 1.0))

@@ -502,6 +502,11 @@ class UnityGame:
                 s.dice.shuffle(s.pile)
                 self._say(s, ev, "reshuffle", lambda: "The discard piles are reshuffled into a new deck.",
                           count=len(s.pile))
+            if s.loose:  # a determinized pile: the top card is any of the loose ones
+                pile = s.pile
+                j = len(pile) - 1 - s.dice.below(s.loose)
+                pile[j], pile[-1] = pile[-1], pile[j]
+                s.loose -= 1
             c = s.pile.pop()
             insort(hand, c)
             got.append(c)
@@ -567,20 +572,29 @@ class UnityGame:
 
     def determinize(self, state: UnityState, player: int, rng: random.Random) -> UnityState:
         """Re-deal every card `player` has not seen (other hands, except cards every player saw go
-        there, and the draw pile) at random; hand sizes and all public zones stay."""
-        t = copy_state(state, state.dice.fork(rng.getrandbits(62)))
-        hidden = [c for seat, h in enumerate(t.hands) if seat != player for c in h if not t.shown[c]]
-        hidden += t.pile
-        rng.shuffle(hidden)
-        at = 0
-        for seat, h in enumerate(t.hands):
+        there, and the draw pile) at random; hand sizes and all public zones stay. Only the cards dealt
+        to other hands are drawn now; the pile's order is left loose and settled one draw at a time
+        (`UnityState.loose`), so nothing the search never draws is shuffled."""
+        t = copy_state(state, Dice.drawing_from(rng))
+        shown, hands = t.shown, t.hands
+        hidden = t.pile  # the unseen cards; the last `left` of them are not dealt yet
+        for seat, h in enumerate(hands):
+            if seat != player:
+                hidden.extend(c for c in h if not shown[c])
+        left, random_ = len(hidden), rng.random
+        for seat, h in enumerate(hands):
             if seat == player:
                 continue
-            keep = [c for c in h if t.shown[c]]
-            k = len(h) - len(keep)
-            t.hands[seat] = sorted(keep + hidden[at:at + k])
-            at += k
-        t.pile = hidden[at:]
+            keep = [c for c in h if shown[c]]
+            for _ in range(len(h) - len(keep)):  # a partial Fisher-Yates: each card from those left
+                j = int(random_() * left)
+                left -= 1
+                hidden[j], hidden[left] = hidden[left], hidden[j]
+                keep.append(hidden[left])
+            keep.sort()
+            hands[seat] = keep
+        del hidden[left:]
+        t.loose = left
         if t.turn != player:
             t.sel = []
         return t

@@ -23,12 +23,14 @@ class UnityState:
     """Zones: `hands` (ascending card ids), `pile` (the face-down draw pile, top card last),
     `discard` (righteous, evil and festival piles, face up, oldest first) and `attack`
     (the evil cards of the battle on the table). `shown[c]` is 1 while card c sits in a hand
-    where every player saw it go (returned by God's Glory, drawn from a face-up pile)."""
+    where every player saw it go (returned by God's Glory, drawn from a face-up pile). `loose` counts the cards
+    on top of the pile whose order is not settled yet: 0 in a game, the whole pile in a search's determinized
+    world, where each draw picks one of them at random (a shuffle done only as far as it is drawn)."""
 
     __slots__ = ("actions", "attack", "attacker", "best", "chain", "chain_count", "config", "deck",
-                 "defender", "dice", "discard", "drawn", "entered", "fest", "hands", "legal", "n",
-                 "phase", "pile", "players", "queue", "reason", "rules", "seed", "sel", "shown",
-                 "struck", "turn", "turns", "verbose", "winner")
+                 "defender", "dice", "discard", "drawn", "entered", "fest", "hands", "legal", "loose", "n",
+                 "phase", "pile", "players", "queue", "reason", "rules", "scores", "seed",
+                 "sel", "shown", "struck", "turn", "turns", "verbose", "winner")
 
     def __init__(self, config: dict[str, Any], players: list[str], seed: int | None, dice: Dice,
                  deck: Deck) -> None:
@@ -60,6 +62,8 @@ class UnityState:
         self.winner: int | None = None
         self.reason = ""
         self.legal: tuple[int, list[tuple]] | None = None  # legal actions cached per history length
+        self.scores: tuple[int, list[float]] | None = None  # evaluation.scores, cached per history length
+        self.loose = 0
 
 
 SCALARS = ("phase", "turn", "attacker", "defender", "struck", "chain", "chain_count", "entered",
@@ -83,7 +87,8 @@ def copy_state(s: UnityState, dice: Dice) -> UnityState:
     t.best = s.best
     for name in SCALARS:
         setattr(t, name, getattr(s, name))
-    t.legal = None
+    t.legal = t.scores = None
+    t.loose = s.loose
     return t
 
 

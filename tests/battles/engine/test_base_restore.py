@@ -5,7 +5,7 @@ gone for the Day once spent"."""
 from __future__ import annotations
 
 from battles.engine import GAME
-from battles.engine.turns import legal_actions
+from battles.engine.legal import legal_actions
 from tests.battles.engine.helpers import act, battle, texts, unit
 
 ENGINEERS = [{"when": "discard", "do": "restore_base"}]

@@ -3,9 +3,9 @@
 import pytest
 
 from battles.engine import GAME
+from battles.engine.legal import ritual_allowed
 from battles.engine.powers import GRID, POWERS
 from battles.engine.state import STEPS
-from battles.engine.turns import ritual_allowed
 from gamekit.errors import RuleError
 
 from .helpers import SOLDIER_FX, act, battle, legal, pile, texts, unit

@@ -3,6 +3,8 @@ interferes; when the army's make-up or the terrain changes, the shown hour is wo
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from campaign.map import armies, hour, orders
@@ -102,10 +104,11 @@ def test_the_orders_list_names_each_destination_and_never_a_hidden_army(client, 
     camp = map_services.location_create(tactical_map=board, name="Palm Camp", size="camp", x=20, y=5, actor=None)
     orders.army_order_move(army=mine, kind=MoveOrder.Kind.LOCATION, location=camp, actor=None)
     orders.army_order_move(army=scouts, kind=MoveOrder.Kind.ARMY, target_army=hidden, actor=None)
+    url = f"/c/{board.campaign.slug}/map/data/"
     client.force_login(player)
-    listed = client.get(f"/c/{board.campaign.slug}/map/").content.decode().split('data-testid="under-way"')[1]
-    assert "Ford Guard: location to Palm Camp, arrives at hour" in listed
-    assert "Scouts: army to an enemy army, arrives at about hour" in listed
-    assert "Shadow Host" not in listed
+    body = client.get(url).content.decode()
+    listed = {a["n"]: (a["k"], a["to"]) for a in json.loads(body)["map"]["armies"]}
+    assert listed == {"Ford Guard": ("location", "Palm Camp"), "Scouts": ("army", "an enemy army")}
+    assert "Shadow Host" not in body
     client.force_login(gm)
-    assert "Scouts: army to Shadow Host" in client.get(f"/c/{board.campaign.slug}/map/").content.decode()
+    assert {a["n"]: a.get("to") for a in client.get(url).json()["map"]["armies"]}["Scouts"] == "Shadow Host"

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0013_ledger_bank_stake'),
+        ('campaign', '0019_reversals'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,118 @@
+"""Every engine plays the same games bit for bit: seeded random games (every battle power, every card game at
+two and more seats, event text on and off) hashed to their final dump, every event and every seat's view. The
+hashes were computed from the code before the engines were reorganised and sped up (issue #18); a change of
+rules, chance, text or view changes a hash, while moving code between modules or making it faster does not."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battles.engine import GAME as BATTLE
+from battles.engine.powers import POWERS, TACTICIAN_CHOICES
+from cardgames.engine.command_dice import GAME as COMMAND_DICE
+from cardgames.engine.squad_combat import GAME as SQUAD_COMBAT
+from cardgames.engine.unholy_war import GAME as UNHOLY_WAR
+from cardgames.engine.unity import GAME as UNITY
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = json.loads((ROOT / "campaign/catalogue/data/unit_catalogue.json").read_text())
+
+
+def battle_config(seed: int, verbose: bool) -> dict[str, Any]:
+    """Two random 10-card armies; the commanders' powers run through every power in turn."""
+    rng = random.Random(seed)
+    commanders = []
+    for seat in (0, 1):
+        units = [{"id": i, "retinue": i == 1, **{k: c[k] for k in ("name", "strength", "role", "path", "traits",
+                                                                   "effects")}}
+                 for i, c in enumerate(rng.sample(CATALOGUE, 10), start=1)]
+        commanders.append({"name": "AB"[seat], "morale": rng.randint(4, 7), "influence": rng.randint(0, 2),
+                           "is_player_character": seat == 0, "power": POWERS[(2 * seed + seat) % len(POWERS)],
+                           "tactician": TACTICIAN_CHOICES[seed % len(TACTICIAN_CHOICES)], "dervish": "Steel",
+                           "units": units})
+    return {"verbose": verbose, "commanders": commanders}
+
+
+def play(game: Any, config: dict[str, Any], seats: int, seed: int) -> str:
+    """The hash of one seeded random game: final dump, every event, and every seat's (and a spectator's) view."""
+    rng = random.Random(seed)
+    state = game.new_game(config, [f"p{i}" for i in range(seats)], seed=seed)
+    events = []
+    while not game.is_over(state):
+        for seat in game.to_move(state):
+            events += [e.as_dict() for e in game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)]
+    views = [game.view(state, seat) for seat in [*range(seats), None]]
+    text = json.dumps([game.dump(state), events, views, game.result(state)], sort_keys=True, default=list)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+CASES = {
+    **{f"battle-{seed}-{'text' if verbose else 'quiet'}": (BATTLE, battle_config(seed, verbose), 2, seed)
+       for seed in range(10) for verbose in (True, False)},
+    **{f"unity-{seats}-{seed}": (UNITY, {"verbose": seed % 2 == 0}, seats, seed)
+       for seats in (2, 3, 4) for seed in range(3)},
+    **{f"command-dice-{seed}": (COMMAND_DICE, {}, 2, seed) for seed in range(4)},
+    **{f"squad-combat-{seats}-{seed}": (SQUAD_COMBAT, {"verbose": seed % 2 == 0}, seats, seed)
+       for seats in (2, 4) for seed in range(3)},
+    **{f"unholy-war-{seats}-{seed}": (UNHOLY_WAR, {"verbose": seed % 2 == 0}, seats, seed)
+       for seats in (2, 4) for seed in range(3)},
+}
+
+EXPECTED = {
+    "battle-0-quiet": "e95269f81030b596",
+    "battle-0-text": "00a425f9f38e6cf8",
+    "battle-1-quiet": "d36bbcf3f1aa450c",
+    "battle-1-text": "e2042fb6b0da2225",
+    "battle-2-quiet": "8e9d87c1dd36a3ed",
+    "battle-2-text": "71a6f38e55c8cd46",
+    "battle-3-quiet": "be43aeffa2c6f756",
+    "battle-3-text": "d374b6115c19cd5e",
+    "battle-4-quiet": "84079209edca4a7d",
+    "battle-4-text": "769c4d98a688a259",
+    "battle-5-quiet": "9debd00b1007d084",
+    "battle-5-text": "4af5fa1cb9463f22",
+    "battle-6-quiet": "4d62c942e4804de1",
+    "battle-6-text": "4f78978dbd063381",
+    "battle-7-quiet": "c55daa464be2881c",
+    "battle-7-text": "42103e836b8fc848",
+    "battle-8-quiet": "f39bd7df2cdeeb01",
+    "battle-8-text": "44b1ca5e89545a4e",
+    "battle-9-quiet": "18e3833451a150bd",
+    "battle-9-text": "8438db146c63893f",
+    "command-dice-0": "7e3faa17e2ec871d",
+    "command-dice-1": "52ceb36a3f223d0c",
+    "command-dice-2": "89b5d968fae74247",
+    "command-dice-3": "c42d32d285027310",
+    "squad-combat-2-0": "f0f3fb3885a782cd",
+    "squad-combat-2-1": "071d167d0c27dc4b",
+    "squad-combat-2-2": "116af63895ad50e6",
+    "squad-combat-4-0": "dc3e3b28054bc89c",
+    "squad-combat-4-1": "33892e05b95edddd",
+    "squad-combat-4-2": "ace1a4cce3318bae",
+    "unholy-war-2-0": "56fb80c21d0a7b8e",
+    "unholy-war-2-1": "d182112e014fc24f",
+    "unholy-war-2-2": "22a64f3794f9a156",
+    "unholy-war-4-0": "5e8b128a4553a1cd",
+    "unholy-war-4-1": "6ff0a63381337d1c",
+    "unholy-war-4-2": "e9e1b51a5a835465",
+    "unity-2-0": "2607eed8407f6095",
+    "unity-2-1": "6d996c06f2d95c9f",
+    "unity-2-2": "cb93509a2afecf5d",
+    "unity-3-0": "e0c8db8d7172bc35",
+    "unity-3-1": "6848d84f53cb6513",
+    "unity-3-2": "8ed7a0f22c9c58f1",
+    "unity-4-0": "841c001e8855c90f",
+    "unity-4-1": "ddbe702df2d91b9b",
+    "unity-4-2": "191090b3c83f7144",
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_seeded_game_plays_out_exactly_as_before(case):
+    assert play(*CASES[case]) == EXPECTED[case]
