@@ -97,7 +97,8 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
         if membership.is_gm:
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
-    return render(request, "campaign/map/map.html", {"campaign": campaign, "is_gm": membership.is_gm})
+    return render(request, "campaign/map/map.html", {"campaign": campaign, "is_gm": membership.is_gm,
+                                                     "live_topics": member_topics(membership)})
 
 
 @gzip_page

@@ -487,5 +487,9 @@
   }
 
   refresh(true);
-  setInterval(function () { if (!document.hidden) { refresh(false); } }, POLL_MS);
+  // A pushed "this changed" (static/js/live.js) fetches at once; the poll stands in while no socket is open.
+  box.addEventListener("live", function () { refresh(false); });
+  setInterval(function () {
+    if (!document.hidden && !(window.musterLive && window.musterLive.connected)) { refresh(false); }
+  }, POLL_MS);
 })();

@@ -73,3 +73,33 @@ def test_a_claim_by_one_game_master_shows_on_the_others_phone_at_once(asgi_serve
     assert pages[1].get_by_test_id("due-battle-start").get_attribute("href").endswith(f"?due={due.pk}")
     assert pages[1].evaluate("document.documentElement.scrollWidth") <= 390, "the console fits a phone"
     screenshot(pages[1], "live-clock-claimed")
+
+
+def test_a_players_map_shows_the_hour_a_game_master_advances_as_it_is_pushed(asgi_server, new_page):
+    from tests.campaign.map_fixtures import make_army, make_map, ready
+
+    gm, amira = UserFactory(username="gm-map"), UserFactory(username="amira-map")
+    campaign = MembershipFactory(user=gm, role="gm").campaign
+    MembershipFactory(user=amira, campaign=campaign)
+    ready(EventFactory(campaign=campaign, name="Autumn Muster"))
+    make_army(make_map(campaign), commander=CommanderFactory(campaign=campaign, player=amira), at=(4, 6),
+              name="Ford Guard")
+    player = new_page()
+    log_in(player, asgi_server, amira.username, "pass-word-123")
+    data_fetches: list[str] = []
+    frames: list = []
+    player.on("request", lambda r: data_fetches.append(r.url) if "/map/data/" in r.url else None)
+    player.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)))
+    player.goto(f"{asgi_server}/c/{campaign.slug}/map/")
+    player.wait_for_selector("body[data-live=open]", timeout=10_000)
+    player.wait_for_selector("[data-testid=map-hour] .badge", timeout=5_000)
+    player.wait_for_timeout(4500)  # a poll would have run by now (every 4 s without a socket)
+    assert len(data_fetches) == 1, "no polling while the socket is open"
+    director = new_page()
+    log_in(director, asgi_server, gm.username, "pass-word-123")
+    director.goto(f"{asgi_server}/c/{campaign.slug}/clock/")
+    director.get_by_test_id("advance-hour").click()
+    player.wait_for_function(
+        "() => document.querySelector('[data-testid=map-hour]').textContent.includes('hour 1')", timeout=3_000)
+    assert [json.loads(frame)["topic"] for frame in frames] == [f"campaign.{campaign.pk}.hour"]
+    assert len(data_fetches) == 2, "one fetch, answering the pushed message"
