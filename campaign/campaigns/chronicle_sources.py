@@ -1,6 +1,7 @@
 """The chronicle's items read from the records, one reader per kind, each in one or two queries: Battles and
 encounters from their games, captures and arrivals from the map's hour log, recruits, trainings and deaths
-from the audit trail, funding from the ledger and funding requests. Each item names the commanders it
+from the audit trail, funding from the ledger and funding requests, corrections from the reversed records
+(a reversed hour's captures and arrivals are left out: they did not stand). Each item names the commanders it
 concerns; who may read it is decided in campaign.campaigns.chronicle, not here.
 """
 
@@ -25,13 +26,15 @@ from campaign.models import (
     LedgerEntry,
     LedgerTransaction,
     Location,
+    Reversible,
     Unit,
 )
 from cardgames.models import Match, MatchSeat
 from cardgames.registry import game_title
 
 KINDS = {"battle": "Battles", "encounter": "Encounters", "capture": "Captures", "arrival": "Arrivals",
-         "recruit": "Recruits", "training": "Trainings", "death": "Deaths", "funding": "Funding"}
+         "recruit": "Recruits", "training": "Trainings", "death": "Deaths", "funding": "Funding",
+         "correction": "Corrections"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +164,8 @@ def _and(names: list[str]) -> str:
 def _map_hours(records: _Records) -> list[ChronicleEntry]:
     """Captures and arrivals, from each hour's log on the map. A capture's public words name the location and
     its new holder only; an arrival concerns its army's commander alone."""
-    logs = list(records.window(HourLog.objects.filter(event__campaign=records.campaign), "processed_at")
+    logs = list(records.window(HourLog.objects.filter(event__campaign=records.campaign, reversed=False),
+                               "processed_at")
                 .select_related("event").only("id", "hour", "processed_at", "entries", "event__name").order_by())
     arrived = {item["army"] for log in logs for item in log.entries if item.get("kind") == "arrived"
                and "arrival" in records.kinds}
@@ -209,9 +213,12 @@ def _units(records: _Records) -> list[ChronicleEntry]:
     unit_ids = {data.get("unit") for _, _, _, data, _ in rows} - {None}
     units = {pk: (commander_id, name or type_name) for pk, commander_id, name, type_name in Unit.objects.filter(
         pk__in=unit_ids).values_list("pk", "commander_id", "name", "unit_type__name")} if unit_ids else {}
+    undone = _undone_deaths(records, rows) if "death" in records.kinds else set()
     entries = []
     for pk, action, target, data, at in rows:
         kind = _UNIT_ACTIONS[action]
+        if pk in undone:
+            continue
         commander_id, label = units.get(data.get("unit"), (data.get("commander"), target))
         commander_id = data.get("commander", commander_id)
         who = records.name(commander_id)
@@ -228,6 +235,25 @@ def _units(records: _Records) -> list[ChronicleEntry]:
         entries.append(ChronicleEntry(key=f"audit:{pk}", kind=kind, at=at, commanders=_ids(commander_id, payer),
                                       full=records.commander_told(words, commander_id)))
     return entries
+
+
+def _undone_deaths(records: _Records, rows: list) -> set[int]:
+    """The audit rows of deaths that did not happen: for each Battle result a game master reversed, each unit it
+    Killed has its last death recorded before the reversal undone."""
+    deaths: dict[int, list[tuple[datetime, int]]] = {}
+    for pk, action, _, data, at in rows:
+        if action == "unit.kill" and data.get("unit"):
+            deaths.setdefault(data["unit"], []).append((at, pk))
+    undone = set()
+    for reversed_at, changed in Reversible.objects.filter(
+            campaign=records.campaign, kind=Reversible.Kind.BATTLE, reversed_at__isnull=False).values_list(
+            "reversed_at", "changed"):
+        for row in changed:
+            if row["model"] == "campaign.unit" and row["after"].get("state") == Unit.State.KILLED:
+                before = [death for death in deaths.get(row["pk"], ()) if death[0] <= reversed_at]
+                if before:
+                    undone.add(max(before)[1])
+    return undone
 
 
 def _funding(records: _Records) -> list[ChronicleEntry]:
@@ -255,7 +281,28 @@ def _funding(records: _Records) -> list[ChronicleEntry]:
     return entries
 
 
+def _corrections(records: _Records) -> list[ChronicleEntry]:
+    """Records a game master reversed (campaign.campaigns.reversals), with their reason. A Battle's reversal is
+    as public as the Battle and its reason is told to its two commanders; a reversed hour or Day is public
+    without the reason; an outcome recorded on the map names armies the fog may hide, so only GMs read it."""
+    rows = list(records.window(Reversible.objects.filter(campaign=records.campaign, reversed_at__isnull=False),
+                               "reversed_at").values_list("pk", "kind", "target_id", "label", "reason",
+                                                          "reversed_at").order_by())
+    battles = [target for _, kind, target, *_ in rows if kind == Reversible.Kind.BATTLE]
+    sides = {pk: (attacker, defender) for pk, attacker, defender in Battle.objects.filter(
+        pk__in=battles).values_list("pk", "attacker_id", "defender_id")} if battles else {}
+    entries = []
+    for pk, kind, target, label, reason, at in rows:
+        is_battle = kind == Reversible.Kind.BATTLE
+        link, link_label = (records.url("battle-detail", target), "Battle") if is_battle else ("", "")
+        public = None if kind == Reversible.Kind.OUTCOME else Told(f"A game master reversed {label}.", link, link_label)
+        entries.append(ChronicleEntry(key=f"reversal:{pk}", kind="correction", at=at, public=public,
+                                      full=Told(f"A game master reversed {label}: {reason}.", link, link_label),
+                                      commanders=frozenset(sides.get(target, ()))))
+    return entries
+
+
 _READERS: list[tuple[Callable[[_Records], list[ChronicleEntry]], set[str]]] = [
     (_battles, {"battle"}), (_encounters, {"encounter"}), (_map_hours, {"capture", "arrival"}),
-    (_units, {"recruit", "training", "death"}), (_funding, {"funding"}),
+    (_units, {"recruit", "training", "death"}), (_funding, {"funding"}), (_corrections, {"correction"}),
 ]

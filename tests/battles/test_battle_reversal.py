@@ -183,3 +183,24 @@ def test_the_battle_page_offers_the_reversal_to_a_gm_only_and_says_who_reversed(
     assert f"Battle #{table_battle.pk}, Ayla against Brann was reversed by gm1" in shown
     assert "“wrong winner”" in shown
     assert 'data-testid="enter-result"' in shown
+
+
+def test_the_chronicle_tells_the_reversal_its_reason_only_to_the_game_masters_and_the_two_commanders(
+        host, gm, player, rival, campaign, table_battle):
+    from campaign.campaigns.chronicle import ChronicleFilters, chronicle_for
+    from campaign.models import Membership
+    from tests.campaign.factories import MembershipFactory, UserFactory
+
+    services.battle_log_result(battle=table_battle, actor=gm, **entry(host))
+    reversible_reverse(record=applied_record(table_battle), actor=gm, reason="Ayla won: wrong winner")
+    onlooker = MembershipFactory(campaign=campaign, user=UserFactory(username="onlooker")).user
+    label = f"Battle #{table_battle.pk}, Ayla against Brann"
+
+    def told(user) -> list[str]:
+        membership = Membership.objects.get(campaign=campaign, user=user)
+        return [line.told.words for line in chronicle_for(membership=membership,
+                                                          filters=ChronicleFilters(kind="correction"))]
+
+    with_reason = [f"A game master reversed {label}: Ayla won: wrong winner."]
+    assert told(gm) == told(player) == told(rival) == with_reason
+    assert told(onlooker) == [f"A game master reversed {label}."]

@@ -1,5 +1,5 @@
 """A game master on a phone (390 px) logs a table Battle with the sides swapped, sees it applied, reverses it with a
-reason, logs the right result, and the audit trail says all of it in words (#15)."""
+reason, logs the right result, and the audit trail and the chronicle say all of it in words (#15)."""
 
 import pytest
 
@@ -86,3 +86,13 @@ def test_a_gm_reverses_a_wrong_winner_and_records_the_right_one(live_server, new
     assert trail.count("warden (game master) entered the result of Amira against Bastian") == 2
     fits(phone)
     screenshot(phone, "battle-reversal-audit")
+
+    phone.goto(f"{live_server.url}/c/{campaign.slug}/chronicle/")
+    chronicle = phone.locator("main").inner_text()
+    assert f"A game master reversed {label}: Wrong winner: the sides were swapped at the table." in chronicle
+    assert chronicle.count("Amira attacked Bastian") == 1, "the Battle once, with the result that stands"
+    assert "Amira won" in chronicle
+    assert chronicle.count("was Killed") == 1, "the death the reversal undid is not told"
+    assert "Bastian's Lancers was Killed" in chronicle
+    fits(phone)
+    screenshot(phone, "battle-reversal-chronicle")
