@@ -249,7 +249,7 @@ def _undone_deaths(records: _Records, rows: list) -> set[int]:
             campaign=records.campaign, kind=Reversible.Kind.BATTLE, reversed_at__isnull=False).values_list(
             "reversed_at", "changed"):
         for row in changed:
-            if row["model"] == "campaign.unit" and row["after"].get("state") == Unit.State.KILLED:
+            if reversed_at and row["model"] == "campaign.unit" and row["after"].get("state") == Unit.State.KILLED:
                 before = [death for death in deaths.get(row["pk"], ()) if death[0] <= reversed_at]
                 if before:
                     undone.add(max(before)[1])
