@@ -286,8 +286,10 @@ class MoveOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
                          "waypoints": plan.waypoints, "arrival_hour": plan.arrival_hour, "moves": plan.moves})
 
     def create(self, request):
+        """The order, with the `sentence` said to the player (the offline queue shows it when the order is sent)."""
         order = service_checked(orders.army_order_move, **self._args(request))
-        return Response(MoveOrderSerializer(order).data, status=status.HTTP_201_CREATED)
+        return Response({**MoveOrderSerializer(order).data, "sentence": orders.order_sent_sentence(order)},
+                        status=status.HTTP_201_CREATED)
 
     def perform_destroy(self, instance):
         service_checked(orders.move_order_cancel, order=instance, actor=self.request.user)

@@ -143,6 +143,13 @@ def army_order_move(*, army: Army, kind: str, actor: User | None, x: float | Non
     return order
 
 
+def order_sent_sentence(order: MoveOrder) -> str:
+    """What the player is told when an order is given: the map shows it, and so does the offline queue's banner
+    when an order kept offline is sent."""
+    about = "about " if order.kind == MoveOrder.Kind.ARMY else ""
+    return f"Orders sent: {order.army.name} arrives at {about}hour {order.arrival_hour}."
+
+
 def orders_reestimate(*, army_ids: list[int]) -> list[int]:
     """Work out again the hour each active move of these armies arrives, from where it stands, what its route
     still covers and the army's make-up now, so the hour an order shows holds unless something interferes:

@@ -7,7 +7,8 @@ exactly when the action's writes do: a repeat waits for the first to finish, the
 Answers that changed nothing and may change on a retry (a refused CSRF token, a 404, a 5xx) are not remembered.
 
 The queue's replays also send `Muster-Replay: 1` and get, instead of the page, a short JSON account of what
-happened (`status`, `applied`, `sentence`, `location`), so the phone can say "applied" or "the table moved on"."""
+happened (`status`, `applied`, `sentence`, `location`), so the phone can say "applied" or "the table moved on".
+The sentence is what the action said: its messages, an API answer's `sentence`, or a refusal's text."""
 
 from __future__ import annotations
 
@@ -63,17 +64,19 @@ def _said(request: HttpRequest) -> tuple[str, bool]:
 
 
 def _text(response: HttpResponse) -> str:
-    """A refusal's sentence from its body: an API's JSON `detail`, or plain text."""
+    """The answer's own sentence: an API's JSON `sentence` (refused: its `detail`), or a refusal's plain text."""
     if response.streaming:
         return ""
-    body = response.content.decode("utf-8", "replace")
+    refused = response.status_code >= 400
     if response.get("Content-Type", "").startswith("application/json"):
         try:
-            detail = json.loads(body).get("detail", "")
-        except (ValueError, AttributeError):
+            body = json.loads(response.content)
+        except ValueError:
             return ""
-        return detail if isinstance(detail, str) else ""
-    return body if response.get("Content-Type", "").startswith("text/plain") else ""
+        said = body.get("sentence") or (body.get("detail") if refused else "") if isinstance(body, dict) else ""
+        return said if isinstance(said, str) else ""
+    plain = response.get("Content-Type", "").startswith("text/plain")
+    return response.content.decode("utf-8", "replace") if refused and plain else ""
 
 
 def _remember(record: IdempotentRequest, request: HttpRequest, response: HttpResponse) -> None:
@@ -82,7 +85,7 @@ def _remember(record: IdempotentRequest, request: HttpRequest, response: HttpRes
     record.content_type = response.get("Content-Type", "")
     record.body = b"" if response.streaming else response.content
     record.location = response.get("Location", "")
-    record.sentence = sentence or (_text(response) if response.status_code >= 400 else "")
+    record.sentence = sentence or _text(response)
     record.refused = refused or response.status_code >= 400
     record.save(update_fields=["status", "content_type", "body", "location", "sentence", "refused"])
 

@@ -6,7 +6,8 @@
  * Actions: a state-changing request of a page that cannot reach the server is kept in IndexedDB with its
  * idempotency key and sent again, in order, when the signal returns ("online", background sync, a page
  * opening). The server applies each key at most once and answers a replay (Muster-Replay) with a sentence,
- * which the pages show.
+ * which the pages show. The API is never queued, but for one request: the map's order confirmation
+ * (QUEUED_API), which the map page sends with the session and its own idempotency key.
  */
 "use strict";
 
@@ -14,9 +15,10 @@ const STATIC_CACHE = "muster-static-v1";
 const PAGES_PREFIX = "muster-pages-";
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NEVER_QUEUED = ["/accounts/", "/api/", "/admin/"];
+const QUEUED_API = ["/api/move-orders/"]; // creating a movement order: a player's action from the map page
 const ONLY_ONLINE = /\/preview\/$/; // a preview changes nothing: offline it simply fails
 const REPLAY_HEADERS = ["content-type", "x-csrftoken", "idempotency-key"];
-const LABELS = [[/\/matches\/\d+\/act\/$/, "Your move"], [/\/map\/orders\/$/, "Movement order"],
+const LABELS = [[/\/matches\/\d+\/act\/$/, "Your move"], [/^\/api\/move-orders\/$/, "Movement order"],
   [/\/battles\/\d+\/log\/$/, "Logged result"], [/\/funding/, "Funding request"]];
 const OFFLINE_PAGE = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
   "<title>Offline · Muster</title><p role=status>You are offline and this page was not opened before on this " +
@@ -144,7 +146,8 @@ async function drain() {
       ? await response.json().catch(() => null) : null;
     await dequeue(item.id);
     results.push({ label: item.label, applied: Boolean(account && account.applied),
-      sentence: (account && account.sentence) || (account ? "" : `The server refused it (${response.status}).`) });
+      sentence: (account && (account.sentence || account.detail)) ||
+        (account ? "" : `The server refused it (${response.status}).`) });
   }
   await announce(results);
 }
@@ -162,15 +165,23 @@ async function announce(results) {
   }
 }
 
+// Kept offline: a page's action, or the map's order confirmation as the map sends it (a POST with the session's
+// CSRF token and an idempotency key, never a token client's Authorization), so it is applied once when sent.
+function queueable(request, path) {
+  if (QUEUED_API.includes(path)) {
+    return request.method === "POST" && request.credentials !== "omit" && !request.headers.has("authorization") &&
+      request.headers.has("x-csrftoken") && request.headers.has("idempotency-key");
+  }
+  return !NEVER_QUEUED.some((prefix) => path.startsWith(prefix)) && !ONLY_ONLINE.test(path);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (UNSAFE.has(request.method)) {
     if (url.pathname === "/accounts/logout/") event.respondWith(forget().then(() => fetch(request)));
-    else if (!NEVER_QUEUED.some((prefix) => url.pathname.startsWith(prefix)) && !ONLY_ONLINE.test(url.pathname)) {
-      event.respondWith(sendOrQueue(request));
-    }
+    else if (queueable(request, url.pathname)) event.respondWith(sendOrQueue(request));
   } else if (request.method === "GET" && url.pathname.startsWith("/static/")) {
     event.respondWith(staticFile(request));
   } else if (request.method === "GET" && request.mode === "navigate") {

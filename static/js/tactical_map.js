@@ -6,7 +6,9 @@
 // and labels are in screen pixels and never overlap, so they stay legible at every zoom. Terrain is Leaflet
 // polygons. The same data fills the lists under the map (keyboard and screen readers); an aria-live line
 // announces arrivals and Battles due. Orders go through the move-orders API: tap an army, then a point, a
-// location or an army, see the route and the arrival hour, confirm.
+// location or an army, see the route and the arrival hour, confirm. Offline there is no preview: the player may
+// confirm the destination alone, and the service worker (static/js/sw.js) keeps the order with its idempotency
+// key until the signal returns; the server plans the route then, and the offline banner says what became of it.
 (function () {
   "use strict";
   var box = document.getElementById("tactical-map");
@@ -14,7 +16,8 @@
   var panel = document.getElementById("map-panel");
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
   var POLL_MS = 4000, CELL = 36, FONT = "600 13px system-ui, sans-serif";
-  var state = { data: null, v: "", t: "", groups: [], battles: [], places: [], ordering: null, picked: null, shown: null };
+  var state = { data: null, v: "", t: "", groups: [], battles: [], places: [], ordering: null, picked: null, key: null,
+    shown: null };
   var map, layers = {}, picture = null, bounds = null;
 
   function ll(x, y) { return L.latLng(-y, x); }
@@ -252,8 +255,10 @@
     }
   }
 
-  // --- the panel under the map: details and actions of what was tapped
-  function open(html) {
+  // --- the panel under the map: details and actions of what was tapped; `shown` is the army whose panel a new
+  // version of the data redraws (none for anything else, so a poll never swaps back what the player left)
+  function open(html, shown) {
+    state.shown = shown || null;
     var from = document.activeElement, keep = panel.contains(from) || (from && from.closest && from.closest(".map-lists"));
     panel.innerHTML = html + "<p><button type=\"button\" class=\"link\" data-act=\"close\">Close</button></p>";
     panel.hidden = false;
@@ -279,7 +284,7 @@
   }
 
   function showArmy(a) {
-    state.shown = { army: a.id }; state.ordering = null; layers.preview.clearLayers();
+    state.ordering = null; layers.preview.clearLayers();
     var html = "<h2>" + esc(a.n) + "</h2><p>" + esc(a.c) + " · " + minis(a) +
       (a.seen !== undefined ? " · seen at hour " + a.seen : "") + "</p>";
     if (a.own) {
@@ -296,7 +301,7 @@
         "</select></label><label>What <select name=\"what\"><option value=\"position\">position</option><option value=\"size\">size</option></select></label>" +
         "<button type=\"submit\">Reveal</button></form>";
     }
-    open(html);
+    open(html, { army: a.id });
   }
 
   function showGroup(armies) {
@@ -323,10 +328,25 @@
   }
 
   // --- orders: choose a destination, preview the route and the hour, confirm
-  function api(method, url, body) {
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  }
+  // The answer's JSON; `{queued: true}` when the service worker kept the request for later; an error marked
+  // `offline` when the server could not be reached.
+  function api(method, url, body, key) {
+    var headers = { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" };
+    if (key) { headers["Idempotency-Key"] = key; }
     return fetch(url, { method: method, credentials: "same-origin", body: body ? JSON.stringify(body) : undefined,
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" } })
+      headers: headers })
+      .catch(function () {
+        var error = new Error("No signal: try again when the phone is online.");
+        error.offline = true;
+        throw error;
+      })
       .then(function (response) {
+        if (response.headers.get("Muster-Queued")) { return { queued: true }; }
         if (response.status === 204) { return {}; }
         return response.json().then(function (json) {
           if (response.ok) { return json; }
@@ -349,10 +369,28 @@
     state.ordering = a; state.picked = null;
   }
 
+  function confirmButtons(a) {
+    return "<p class=\"actions\"><button type=\"button\" class=\"primary\" data-act=\"confirm\" " +
+      "data-testid=\"confirm-order\">Confirm the order</button> <button type=\"button\" data-act=\"order\" data-army=\"" +
+      a.id + "\">Choose again</button></p>";
+  }
+
+  // Offline: the destination alone, said plainly, may be confirmed; the server plans it when the order arrives.
+  function previewOffline(a, body) {
+    state.picked = body; state.key = newKey();
+    layers.preview.clearLayers();
+    if (body.kind === "point") { L.circleMarker(ll(body.x, body.y), { radius: 6, className: "preview-end" }).addTo(layers.preview); }
+    panel.innerHTML = "<p data-testid=\"preview-offline\">You are offline: the route and the arrival hour of <strong>" +
+      esc(a.n) + "</strong> will be worked out when the order reaches the server. You can confirm this destination " +
+      "now; the phone keeps the order and sends it when the signal returns.</p>" + confirmButtons(a);
+    panel.hidden = false;
+    state.ordering = a;
+  }
+
   function preview(target) {
     var a = state.ordering, body = Object.assign({ army: a.id }, target);
     return api("POST", "/api/move-orders/preview/", body).then(function (plan) {
-      state.picked = body;
+      state.picked = body; state.key = newKey();  // one key per confirmation, however often it is tapped
       layers.preview.clearLayers();
       L.polyline(plan.path.map(function (p) { return ll(p[0], p[1]); }), { className: "preview-route", weight: 4 })
         .addTo(layers.preview);
@@ -361,22 +399,22 @@
       var when = plan.kind === "capture" ? "captures it by the end of hour " : "arrives " + (plan.kind === "army" ? "about" : "at") + " the end of hour ";
       panel.innerHTML = "<p data-testid=\"preview-text\"><strong>" + esc(a.n) + "</strong> " + when +
         "<strong data-testid=\"arrival-hour\">" + plan.arrival_hour + "</strong> (" + plural(plan.moves, "Move") +
-        "; now hour " + state.data.hour + ").</p><p class=\"actions\"><button type=\"button\" class=\"primary\" data-act=\"confirm\" " +
-        "data-testid=\"confirm-order\">Confirm the order</button> <button type=\"button\" data-act=\"order\" data-army=\"" + a.id +
-        "\">Choose again</button></p>";
+        "; now hour " + state.data.hour + ").</p>" + confirmButtons(a);
       panel.hidden = false;
       state.ordering = a;
-    }).catch(function (error) { failed(error); state.ordering = a; });
+    }).catch(function (error) {
+      if (error.offline) { previewOffline(a, body); } else { failed(error); state.ordering = a; }
+    });
   }
 
   function confirmOrder() {
     var a = state.ordering;
-    api("POST", "/api/move-orders/", state.picked).then(function (order) {
+    api("POST", "/api/move-orders/", state.picked, state.key).then(function (order) {
       close();
-      var text = "Orders sent: " + a.n + " arrives at " + (order.kind === "army" ? "about " : "") + "hour " + order.arrival_hour + ".";
-      open("<p data-testid=\"order-sent\">" + esc(text) + "</p>");
+      var text = order.queued ? "Order kept: it will be sent when the signal returns." : order.sentence;
+      open("<p data-testid=\"" + (order.queued ? "order-kept" : "order-sent") + "\">" + esc(text) + "</p>");
       announce(text);
-      refresh(true);
+      if (!order.queued) { refresh(true); }
     }).catch(failed);
   }
 

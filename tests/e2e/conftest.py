@@ -61,6 +61,24 @@ def log_in(page, base_url: str, username: str, password: str) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def on_map(page, x: float, y: float) -> tuple[float, float]:
+    """Where the point (x, y) in inches is on the page, through the Leaflet map the page made."""
+    box = page.get_by_test_id("tactical-map").bounding_box()
+    point = page.evaluate("([x, y]) => document.getElementById('tactical-map').leafletMap"
+                          ".latLngToContainerPoint([-y, x])", [x, y])
+    assert 0 <= point["x"] <= box["width"], (x, point)
+    assert 0 <= point["y"] <= box["height"], (y, point)
+    at = box["x"] + point["x"], box["y"] + point["y"]
+    assert page.evaluate("([x, y]) => Boolean(document.elementFromPoint(x, y).closest('#tactical-map'))", at), \
+        f"({x}, {y}) is under something else on the page"
+    return at
+
+
+def map_settled(page) -> None:
+    """Wait for the map to finish moving (the zoom animation), so taps land where they are aimed."""
+    page.evaluate("() => new Promise(done => setTimeout(done, 400))")
+
+
 def open_devices(new_page, base_url: str, users, url: str) -> list:
     """One logged-in page per user (separate contexts, like separate phones), each showing `url`."""
     pages = []

@@ -11,26 +11,11 @@ from campaign.map.hour import event_hour_process
 from campaign.models import DueBattle, MoveOrder, Reveal
 from tests.campaign.factories import CampaignFactory, CommanderFactory, EventFactory, MembershipFactory, UserFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import log_in, map_settled, on_map, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HIDDEN = "Shadow Legion of Vashti"
-
-
-def _on_screen(page, x: float, y: float) -> tuple[float, float]:
-    """Where the point (x, y) in inches is on the page, through the Leaflet map the page made."""
-    box = page.get_by_test_id("tactical-map").bounding_box()
-    point = page.evaluate("([x, y]) => document.getElementById('tactical-map').leafletMap"
-                          ".latLngToContainerPoint([-y, x])", [x, y])
-    assert 0 <= point["x"] <= box["width"], (x, point)
-    assert 0 <= point["y"] <= box["height"], (y, point)
-    return box["x"] + point["x"], box["y"] + point["y"]
-
-
-def _settled(page) -> None:
-    """Wait for the map to finish moving (the zoom animation), so taps land where they are aimed."""
-    page.evaluate("() => new Promise(done => setTimeout(done, 400))")
 
 
 @pytest.fixture
@@ -58,16 +43,16 @@ def test_a_player_zooms_to_their_army_orders_it_by_tapping_and_hears_it_arrive(l
     log_in(page, live_server.url, "amira", "pass-word-123")
     page.goto(f"{live_server.url}/c/border-wars/map/")
     page.get_by_test_id(f"list-army-{ford.pk}").get_by_role("button").click()  # the list zooms to the army
-    _settled(page)
+    map_settled(page)
     zoom = page.evaluate("() => document.getElementById('tactical-map').leafletMap.getZoom()")
     assert zoom > page.evaluate("() => document.getElementById('tactical-map').leafletMap.getMinZoom()") + 2
-    page.mouse.click(*_on_screen(page, 4, 6))  # tap the army itself
+    page.mouse.click(*on_map(page, 4, 6))  # tap the army itself
     page.get_by_test_id("give-order").click()
     page.locator(".leaflet-control-zoom-out").click()
-    _settled(page)
+    map_settled(page)
     page.locator(".leaflet-control-zoom-out").click()
-    _settled(page)
-    page.mouse.click(*_on_screen(page, 22, 6))  # tap where it should go
+    map_settled(page)
+    page.mouse.click(*on_map(page, 22, 6))  # tap where it should go
     page.wait_for_selector("[data-testid=arrival-hour]")
     promised = int(page.get_by_test_id("arrival-hour").inner_text())
     assert promised >= 6  # 18 inches, 6 of them through the forest at 2 inches an hour
@@ -112,7 +97,9 @@ def test_a_gm_finds_a_battle_due_on_the_map_and_starts_it_there(live_server, new
     panel.get_by_role("button", name="Reveal").click()
     page.wait_for_selector("[data-testid=map-announce]:has-text('Revealed')", state="attached")
     assert Reveal.objects.filter(army=ford, to_commander__name="Bastian", what="position").exists()
-    x, y = _on_screen(page, due_x := (ford.x + 5) / 2, 6)
+    panel.get_by_role("button", name="Close").click()  # else the next poll redraws the panel and the page shifts
+    map_settled(page)
+    x, y = on_map(page, due_x := (ford.x + 5) / 2, 6)
     assert due_x == 4.5
     page.mouse.click(x, y - 26)  # the Battle's marker stands above the spot
     page.wait_for_selector("[data-testid=map-panel] h2:has-text('Battle due')")

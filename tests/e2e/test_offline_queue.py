@@ -1,5 +1,6 @@
-"""Poor signal, nothing lost: a phone goes offline, makes a move and a movement order, comes back, and both are
-applied exactly once; a move queued for a table that moved on meanwhile comes back with its sentence."""
+"""Poor signal, nothing lost: a phone goes offline, makes a move at a table and a movement order by tapping the
+tactical map, comes back, and both are applied exactly once; a move queued for a table that moved on meanwhile
+comes back with its sentence."""
 
 import json
 
@@ -11,7 +12,7 @@ from cardgames.models import Match
 from cardgames.services import SeatSpec, match_act, match_create
 from tests.campaign.factories import CampaignFactory, CommanderFactory, EventFactory, MembershipFactory, UserFactory
 from tests.campaign.map_fixtures import make_army, make_map, ready
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import log_in, map_settled, on_map, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RESULTS = "[data-testid=queue-results] li"
@@ -46,15 +47,34 @@ def test_a_move_and_an_order_made_offline_are_applied_once_and_a_stale_move_is_t
     for url in (f"{base}/commanders/{commander.pk}/", f"{base}/armies/", f"{base}/matches/{stale.pk}/",
                 f"{base}/matches/{played.pk}/", f"{base}/map/"):
         page.goto(url)  # each page visited while the worker is in control is kept for offline reading
-    page.get_by_test_id("order-x").fill("20")
-    page.get_by_test_id("order-y").fill("6")
-    page.get_by_test_id("preview-order").click()
-    page.wait_for_selector("[data-testid=confirm-order]")
+    page.get_by_test_id(f"list-army-{army.pk}").get_by_role("button").click()  # the army, on the map as drawn
+    page.get_by_test_id("give-order").click()
+    map_settled(page)
+    for _ in range(2):  # back out to where it should go
+        page.locator(".leaflet-control-zoom-out").click()
+        map_settled(page)
 
     page.context.set_offline(True)
-    page.get_by_test_id("confirm-order").click()  # the worker keeps it and shows the kept map page again
+    page.wait_for_selector("[data-testid=offline-state]:text('You are offline')")
+    page.evaluate("document.getElementById('tactical-map').scrollIntoView({block: 'end'})")  # below the banner
+    page.mouse.click(*on_map(page, 20, 6))  # tap where it should go: no preview without the signal
+    offline_preview = page.get_by_test_id("preview-offline")
+    offline_preview.wait_for()
+    assert "route and the arrival hour of Ford Guard will be worked out" in offline_preview.inner_text()
+    page.get_by_test_id("confirm-order").click()  # the worker keeps the order with the map's idempotency key
+    page.wait_for_selector("[data-testid=order-kept]")
+    kept = "Order kept: it will be sent when the signal returns."
+    assert page.get_by_test_id("order-kept").inner_text() == kept
+    assert page.get_by_test_id("map-announce").inner_text() == kept
     page.wait_for_selector("[data-testid=queue-count]:text('1 action waiting to send')")
     assert "You are offline" in page.get_by_test_id("offline-state").inner_text()
+    screenshot(page, "offline-map-order-kept-phone")
+    for headers in ("{'Authorization': 'Token abc', 'X-CSRFToken': 'x', 'Idempotency-Key': 'token-client-01'}",
+                    "{'X-CSRFToken': 'x'}"):  # a token client's order, one without a key: never kept
+        sent = page.evaluate(f"() => fetch('/api/move-orders/', {{method: 'POST', headers: {headers}}})"
+                             ".then(() => 'answered', () => 'failed')")
+        assert sent == "failed"
+    page.wait_for_selector("[data-testid=queue-count]:text('1 action waiting to send')")
     page.goto(f"{base}/commanders/{commander.pk}/")  # the phone's own copy of each page it visited
     assert commander.name in page.locator("h1").inner_text()
     page.goto(f"{base}/armies/")
@@ -83,7 +103,10 @@ def test_a_move_and_an_order_made_offline_are_applied_once_and_a_stale_move_is_t
 
     page.evaluate("navigator.serviceWorker.controller.postMessage({type: 'replay'})")  # a second replay sends nothing
     page.reload()
-    assert MoveOrder.objects.filter(army=army).count() == 1
+    order = MoveOrder.objects.get(army=army)  # exactly one, planned by the server when it arrived
+    assert (order.target_x, order.target_y) == (pytest.approx(20, abs=0.5), pytest.approx(6, abs=0.5))
+    assert f"arrives at hour {order.arrival_hour}." in said[0]
+    assert IdempotentRequest.objects.filter(user=amira, path="/api/move-orders/").count() == 1
     assert Match.objects.get(pk=played.pk).version == 1
     assert Match.objects.get(pk=stale.pk).version == 1  # bastian's move only
     assert IdempotentRequest.objects.filter(user=amira, path__endswith="/act/").count() == 2

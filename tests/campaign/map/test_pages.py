@@ -304,6 +304,7 @@ def test_the_api_previews_confirms_and_cancels_orders_and_reveals(gm, player, sc
                        format="json")
     assert created.status_code == 201
     assert created.json()["arrival_hour"] == 2
+    assert created.json()["sentence"] == "Orders sent: Ford Guard arrives at hour 2."
     assert api.delete(f"/api/move-orders/{created.json()['id']}/").status_code == 204
     gm_api = APIClient()
     gm_api.force_authenticate(gm)

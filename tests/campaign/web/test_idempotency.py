@@ -10,11 +10,12 @@ from django.test import override_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from campaign.models import IdempotentRequest
+from campaign.models import IdempotentRequest, MoveOrder
 from cardgames import selectors
 from cardgames.models import Match
 from cardgames.services import SeatSpec, match_create
-from tests.campaign.factories import MembershipFactory, UserFactory
+from tests.campaign.factories import CommanderFactory, MembershipFactory, UserFactory
+from tests.campaign.map_fixtures import make_army, make_map, ready
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +169,29 @@ def test_two_copies_of_one_action_racing_are_applied_once(player, duel):
     assert sorted(answer.status_code for answer in answers) == [302, 302]
     assert sorted(answer.has_header("Idempotent-Replayed") for answer in answers) == [False, True]
     assert Match.objects.get(pk=duel.pk).version == 1
+
+
+def test_a_map_order_kept_offline_is_given_once_and_its_replays_say_what_the_api_said(client, campaign, event, player):
+    """The map's order confirmation, queued by the service worker, sent with the session and its key."""
+    ready(event)
+    army = make_army(make_map(campaign), commander=CommanderFactory(campaign=campaign, player=player), at=(5, 5),
+                     name="Ford Guard")
+    client.force_login(player)
+    order = {"army": army.pk, "kind": "point", "x": 11, "y": 5}
+    replies = [client.post("/api/move-orders/", order, content_type="application/json",
+                           HTTP_IDEMPOTENCY_KEY="map-order-0001", HTTP_MUSTER_REPLAY="1") for _ in range(2)]
+    assert MoveOrder.objects.filter(army=army).count() == 1
+    said = "Orders sent: Ford Guard arrives at hour 2."
+    assert [(r.json()["applied"], r.json()["sentence"], r.json()["replayed"]) for r in replies] == [
+        (True, said, False), (True, said, True)]
+
+
+def test_a_map_order_refused_on_replay_says_why(client, campaign, event, player):
+    ready(event)
+    army = make_army(make_map(campaign), commander=CommanderFactory(campaign=campaign, player=player), at=(5, 5))
+    client.force_login(player)
+    reply = client.post("/api/move-orders/", {"army": army.pk, "kind": "point", "x": 500, "y": 5},
+                        content_type="application/json", HTTP_IDEMPOTENCY_KEY="map-order-0002", HTTP_MUSTER_REPLAY="1")
+    assert reply.status_code == 400
+    assert reply.json()["detail"]  # the sentence the offline banner shows
+    assert not MoveOrder.objects.exists()
