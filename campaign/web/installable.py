@@ -43,9 +43,11 @@ class PageOwnerMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if (request.method != "GET" or response.status_code != 200
+                or not response.get("Content-Type", "").startswith("text/html")):
+            return response  # a poll's 204 or JSON never reads the session: that is what keeps polls cheap
         user = getattr(request, "user", None)
-        if (request.method == "GET" and user is not None and user.is_authenticated
-                and response.get("Content-Type", "").startswith("text/html")):
+        if user is not None and user.is_authenticated:
             response["Muster-User"] = str(user.pk)
             patch_cache_control(response, private=True)
         return response
