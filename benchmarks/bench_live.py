@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import ROOT, emit, refuse, throwaway_postgres
+from common import ROOT, emit, refuse, serving, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -137,16 +137,7 @@ def start_uvicorn(database: str) -> subprocess.Popen:
     server = subprocess.Popen([str(Path(sys.executable).parent / "uvicorn"),  # noqa: S603
                                *web_options("127.0.0.1", str(PORT), workers=WORKERS), "--log-level", "warning"],
                               cwd=ROOT, env=env)
-    for _ in range(150):
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit(f"uvicorn did not answer /healthz on port {PORT} within 30 s")
+    return serving(server, PORT, "uvicorn", seconds=30)
 
 
 def stop(server: subprocess.Popen) -> None:

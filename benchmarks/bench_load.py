@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import ROOT, emit, throwaway_postgres
+from common import ROOT, emit, serving, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -101,16 +101,7 @@ def start_gunicorn(database: str, port: int, static_root: str) -> subprocess.Pop
     server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application",  # noqa: S603
                                "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--log-level", "warning"],
                               cwd=ROOT, env=env)
-    for _ in range(100):
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer /healthz within 20 s")
+    return serving(server, port, "gunicorn", seconds=20)
 
 
 def main() -> None:

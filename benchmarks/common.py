@@ -83,6 +83,23 @@ def refuse(benchmark: str, needs: str) -> None:
     raise SystemExit(2)
 
 
+def serving(server: Any, port: int, name: str, *, seconds: float) -> Any:
+    """The server process once it answers /healthz on the port; stopped, and the benchmark ended, if it does not."""
+    import http.client
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit(f"{name} did not answer /healthz on port {port} within {seconds:.0f} s")
+
+
 def json_poll_url(client: Any, url: str) -> str:
     """The poll a page's script makes of a JSON with a version and a poll token (``v`` and ``t`` in it), as the
     script does: `url` with the version it got and its token."""

@@ -12,26 +12,12 @@ from campaign.map import orders as order_services
 from campaign.map import services as map_services
 from campaign.map.hour import event_hour_process
 from campaign.models import DueBattle
-from tests.campaign.factories import CommanderFactory
-from tests.campaign.map_fixtures import make_army, make_map, ready
+from tests.campaign.map.conftest import HIDDEN
 
 pytestmark = pytest.mark.django_db
 
-HIDDEN = "Shadow Legion of Vashti"
 URL = "/c/river-valley/map/data/"
 
-
-@pytest.fixture
-def scene(campaign, event, gm, player):
-    ready(event)
-    board = make_map(campaign)
-    mine = make_army(board, commander=CommanderFactory(campaign=campaign, player=player, name="Amira"),
-                     at=(5, 5), name="Ford Guard")
-    emir = CommanderFactory(campaign=campaign, name="Emir")
-    hidden = make_army(board, commander=emir, at=(30, 30), name=HIDDEN)
-    seen = make_army(board, commander=emir, at=(20, 20), name="Banner Host")
-    map_services.reveal_create(army=seen, to_commander=mine.commander, what="position", actor=gm)
-    return {"map": board, "mine": mine, "hidden": hidden, "seen": seen}
 
 
 def _ids(data: dict) -> set[int]:

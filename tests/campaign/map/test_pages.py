@@ -14,29 +14,16 @@ from campaign.map import armies
 from campaign.map import orders as order_services
 from campaign.map import services as map_services
 from campaign.models import DueBattle, Event, HourLog, MoveOrder, Reveal, TerrainRegion
-from tests.campaign.factories import CommanderFactory
-from tests.campaign.map_fixtures import make_army, make_map, ready
+from tests.campaign.map.conftest import HIDDEN
+from tests.campaign.map_fixtures import make_map
 
 pytestmark = pytest.mark.django_db
 
-HIDDEN_NAME = "Shadow Legion of Vashti"
 
-
-@pytest.fixture
-def scene(campaign, event, gm, player):
-    ready(event)
-    board = make_map(campaign)
-    mine = make_army(board, commander=CommanderFactory(campaign=campaign, player=player, name="Amira"),
-                     at=(5, 5), name="Ford Guard")
-    enemy_commander = CommanderFactory(campaign=campaign, name="Emir")
-    hidden = make_army(board, commander=enemy_commander, at=(30, 30), name=HIDDEN_NAME)
-    seen = make_army(board, commander=enemy_commander, at=(20, 20), name="Banner Host")
-    map_services.reveal_create(army=seen, to_commander=mine.commander, what="position", actor=gm)
-    return {"map": board, "mine": mine, "hidden": hidden, "seen": seen}
 
 
 def _leaks(text: str, army) -> bool:
-    return HIDDEN_NAME in text or f"army-{army.pk}\"" in text or f'"id": {army.pk},' in text
+    return HIDDEN in text or f"army-{army.pk}\"" in text or f'"id": {army.pk},' in text
 
 
 def _army_ids(data, key: str = "") -> set[int]:
@@ -60,7 +47,7 @@ def test_a_player_sees_their_armies_and_reveals_but_never_a_hidden_army(client, 
     data = client.get("/c/river-valley/map/data/").content.decode()
     assert "Ford Guard" in data
     assert "Banner Host" in data
-    assert HIDDEN_NAME not in data
+    assert HIDDEN not in data
     svg = client.get("/c/river-valley/map/svg/").content.decode()
     assert f'data-testid="army-{scene["mine"].pk}"' in svg
     assert not _leaks(svg, scene["hidden"])
@@ -70,7 +57,7 @@ def test_a_player_sees_their_armies_and_reveals_but_never_a_hidden_army(client, 
     ids = {a["id"] for a in state["armies"]}
     assert ids == {scene["mine"].pk, scene["seen"].pk}
     assert scene["hidden"].pk not in ids
-    assert HIDDEN_NAME not in json.dumps(state)
+    assert HIDDEN not in json.dumps(state)
     seen = next(a for a in state["armies"] if a["id"] == scene["seen"].pk)
     assert (seen["own"], seen["as_of_hour"], seen["order"]) == (False, 0, None)
 
@@ -89,13 +76,13 @@ def test_a_hidden_army_stays_hidden_in_due_battles_orders_and_reveals(client, pl
     for url in (f"/api/due-battles/?event={event.pk}", "/api/move-orders/", "/api/reveals/",
                 f"/api/maps/{scene['map'].pk}/"):
         body = api.get(url).content.decode()
-        assert HIDDEN_NAME not in body, url
+        assert HIDDEN not in body, url
         assert hidden.pk not in _army_ids(json.loads(body)), url
         assert mine.pk in _army_ids(json.loads(body)) or url.endswith("/reveals/"), url
     client.force_login(player)
     data = client.get("/c/river-valley/map/data/").json()["map"]
     assert hidden.pk not in {a["id"] for a in data["armies"]} | {pk for b in data["battles"] for pk in b["ids"]}
-    assert HIDDEN_NAME not in json.dumps(data)
+    assert HIDDEN not in json.dumps(data)
     response = api.post("/api/move-orders/preview/", {"army": mine.pk, "kind": "army", "target_army": hidden.pk},
                         format="json")
     assert response.status_code == 400
@@ -104,7 +91,7 @@ def test_a_hidden_army_stays_hidden_in_due_battles_orders_and_reveals(client, pl
 
 def test_the_gm_sees_every_army(client, gm, scene):
     client.force_login(gm)
-    assert HIDDEN_NAME in client.get("/c/river-valley/map/data/").content.decode()
+    assert HIDDEN in client.get("/c/river-valley/map/data/").content.decode()
     api = APIClient()
     api.force_authenticate(gm)
     assert len(api.get(f"/api/maps/{scene['map'].pk}/").json()["armies"]) == 3
@@ -334,8 +321,6 @@ def test_the_map_picture_is_served_to_members_only(client, gm, player, outsider,
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from campaign.map import picture
-    from campaign.map import services as map_services
-    from tests.campaign.map_fixtures import make_map
 
     board = make_map(campaign)
     map_services.tactical_map_set_picture(
