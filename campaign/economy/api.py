@@ -455,7 +455,7 @@ class UpkeepDayViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         rows = [{"day": day.pk, "status": day.status, "forecasts": self._forecasts(day)} for day in page]
         return self.get_paginated_response(UpkeepDaySerializer(rows, many=True).data)
 
-    @extend_schema(responses={200: UpkeepForecastSerializer(many=True)})
+    @extend_schema(operation_id="upkeep_days_retrieve", responses={200: UpkeepForecastSerializer(many=True)})
     def retrieve(self, request, *args, **kwargs):
         return Response(UpkeepForecastSerializer(self._forecasts(self.get_object()), many=True).data)
 
