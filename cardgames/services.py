@@ -301,8 +301,6 @@ def _settle(match: Match, actor) -> list[LedgerTransaction]:
     seats = list(match.seats.select_related("commander", "escrow"))
     winner = match.result.get("winner") if match.status == Match.Status.FINISHED else None
     to_winner = next((s.commander for s in seats if s.seat == winner), None)
-    why = (f"{match}: won by {to_winner}" if to_winner else
-           f"{match}: {'cancelled' if match.status == Match.Status.CANCELLED else 'no winner'}, stake returned")
     paid = []
     for seat in seats:
         hold = seat.escrow
@@ -312,7 +310,7 @@ def _settle(match: Match, actor) -> list[LedgerTransaction]:
         if staker is None:  # the seat_stake_held_in_escrow constraint: a seat with a hold plays for a commander
             raise RuntimeError(f"Seat {seat.pk} holds a stake in escrow but plays for no commander.")
         paid.append(economy_ledger.ledger_escrow_release(hold=hold, to_commander=to_winner or staker, actor=actor,
-                                                         reason=why))
+                                                         reason=_release_reason(match, staker, to_winner)))
     if paid and match.bank_stake and winner is not None:
         paid.append(_bank_side(match, to_winner, seats, actor))
     if paid:
@@ -320,6 +318,17 @@ def _settle(match: Match, actor) -> list[LedgerTransaction]:
                      data={"paid_to": str(to_winner) if to_winner else "stakers",
                            "transactions": [txn.pk for txn in paid]})
     return paid
+
+
+def _release_reason(match: Match, staker: Commander, to_winner: Commander | None) -> str:
+    """One ledger line per stake, each saying whose stake it is: a winner's own stake back and the stake won
+    from the other side are two different lines, never two identical ones."""
+    if to_winner is None:
+        ended = "cancelled" if match.status == Match.Status.CANCELLED else "no winner"
+        return f"{match}: {ended}, {staker}'s stake returned"
+    if staker == to_winner:
+        return f"{match}: won, {to_winner}'s own stake back"
+    return f"{match}: won {staker}'s stake"
 
 
 def _bank_side(match: Match, to_winner: Commander | None, seats: list[MatchSeat], actor) -> LedgerTransaction:

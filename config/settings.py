@@ -148,9 +148,11 @@ if not DEBUG:
 # How many reverse proxies stand in front of the server (each appends to X-Forwarded-For); 0 trusts no header.
 PROXY_COUNT = env_int("PROXY_COUNT", 0, minimum=0)
 REST_FRAMEWORK = {
+    # Token first: DRF answers a request without credentials with the first class's challenge, so it is a
+    # 401 with `WWW-Authenticate: Token` (session auth has no challenge and would make it a 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

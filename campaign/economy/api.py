@@ -45,6 +45,7 @@ from campaign.economy.serializers import (
     TrainingSerializer,
     TrainSerializer,
     UnitSerializer,
+    UpkeepDaySerializer,
     UpkeepForecastSerializer,
     UpkeepPledgeSerializer,
 )
@@ -427,25 +428,36 @@ class ArrearsViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class UpkeepDayViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """A Day's upkeep: the forecast of every commander I may see, and (GMs) closing the Day."""
+    """A Day's upkeep: the forecast of every commander I may see, and (GMs) closing the Day. The list gives
+    each Day I may see (``?campaign=``) with its forecasts, newest first."""
 
     serializer_class = UpkeepForecastSerializer
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Day.objects.none()
-        return campaigns_selectors.days_visible_to(user=self.request.user).order_by("pk")
+        days = campaigns_selectors.days_visible_to(user=self.request.user).select_related("event")
+        wanted = parse_id(self.request.query_params.get("campaign"))
+        return days if wanted is None else days.filter(event__campaign_id=wanted)
 
-    @extend_schema(responses={200: UpkeepForecastSerializer(many=True)})
-    def retrieve(self, request, *args, **kwargs):
-        day = self.get_object()
-        visible = set(selectors.commanders_visible_to(user=request.user).filter(campaign_id=day.event.campaign_id)
-                      .values_list("pk", flat=True))
+    def _forecasts(self, day: Day) -> list[dict]:
+        visible = set(selectors.commanders_visible_to(user=self.request.user)
+                      .filter(campaign_id=day.event.campaign_id).values_list("pk", flat=True))
         forecasts = selectors.upkeep_forecasts(day=day)
         pledges = selectors.upkeep_pledges(day=day)
-        rows = [_forecast_data(cid, day, result, pledges.get(cid, 0)) for cid, result in sorted(forecasts.items())
+        return [_forecast_data(cid, day, result, pledges.get(cid, 0)) for cid, result in sorted(forecasts.items())
                 if cid in visible]
-        return Response(UpkeepForecastSerializer(rows, many=True).data)
+
+    @extend_schema(parameters=[OpenApiParameter("campaign", int, description="Only this campaign's Days.")],
+                   responses={200: UpkeepDaySerializer(many=True)})
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.get_queryset().order_by("-pk"))
+        rows = [{"day": day.pk, "status": day.status, "forecasts": self._forecasts(day)} for day in page]
+        return self.get_paginated_response(UpkeepDaySerializer(rows, many=True).data)
+
+    @extend_schema(operation_id="upkeep_days_retrieve", responses={200: UpkeepForecastSerializer(many=True)})
+    def retrieve(self, request, *args, **kwargs):
+        return Response(UpkeepForecastSerializer(self._forecasts(self.get_object()), many=True).data)
 
     @extend_schema(request=None, responses={200: DayCloseSerializer})
     @action(detail=True, methods=["post"])

@@ -89,6 +89,12 @@ class UpkeepForecastSerializer(serializers.Serializer):
     lines = UpkeepLineSerializer(many=True)
 
 
+class UpkeepDaySerializer(serializers.Serializer):
+    day = serializers.IntegerField()
+    status = serializers.CharField()
+    forecasts = UpkeepForecastSerializer(many=True, help_text="Each commander's forecast I may see.")
+
+
 class QuestRecordSerializer(serializers.Serializer):
     offer = serializers.PrimaryKeyRelatedField(queryset=EventRecruitOffer.objects.none(),
                                                help_text="A quest offer of the current Event's recruit list.")

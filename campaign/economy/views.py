@@ -119,6 +119,8 @@ class UnitRow:
     quote: TrainingPrice | None
     cannot_train: str
     max_weapon_cards: int
+    short_by: int
+    """Lunari the purse lacks for the training even with every weapon card destroyed (0: affordable)."""
 
 
 def _ledger_rows(commander: Commander, balance: int) -> list[LedgerRow]:
@@ -154,7 +156,13 @@ def _may_name(owner: Commander | None, membership: Membership) -> bool:
     return membership.is_gm
 
 
-def _unit_rows(units: list[Unit], membership: Membership, event: Event | None) -> list[UnitRow]:
+def _short_by(price: int, purse: int | None) -> int:
+    """What a price needs beyond the purse; None (another purse may pay) never falls short."""
+    return 0 if purse is None else max(price - purse, 0)
+
+
+def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *, purse: int | None,
+               weapon_cards: int) -> list[UnitRow]:
     owners = selectors.unit_retinue_owners(units=units)
     rows = []
     for unit in units:
@@ -167,9 +175,10 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None) -
             except ValidationError as exc:
                 cannot = " ".join(exc.messages)
         owner = owners.get(unit.pk)
+        most = training_max_weapon_cards(quote.new_strength) if quote else 0
+        least = quote.base - WEAPON_CARD_OFFSET * min(weapon_cards, most) if quote else 0
         rows.append(UnitRow(unit=unit, retinue_of=owner, may_name=_may_name(owner, membership), quote=quote,
-                            cannot_train=cannot,
-                            max_weapon_cards=training_max_weapon_cards(quote.new_strength) if quote else 0))
+                            cannot_train=cannot, max_weapon_cards=most, short_by=_short_by(least, purse)))
     return rows
 
 
@@ -191,12 +200,17 @@ def _commander_context(campaign: Campaign, membership: Membership, commander: Co
     unit_names = {unit.pk: unit for unit in units}
     listed = list(selectors.event_recruit_offers(event=event)) if event else []
     done = quests.quests_open_for(commander=commander, offers=[o for o in listed if o.by_quest])
-    offers = [(offer, selectors.recruit_offer_quote(offer=offer, quests_done=done.get(offer.pk, 0)),
-               done.get(offer.pk, 0)) for offer in listed]
-    room = max(commander.starting_morale - commander.morale, 0)
     payers = list(selectors.commanders_for_member(membership=membership))
-    unit_rows = _unit_rows(units, membership, event)
+    # With a choice of purses the chosen payer decides; with one, what it cannot afford is shown disabled.
+    purse = balance if len(payers) < 2 else None
+    offers = []
+    for offer in listed:
+        price = selectors.recruit_offer_quote(offer=offer, quests_done=done.get(offer.pk, 0))
+        offers.append((offer, price, done.get(offer.pk, 0), _short_by(price, purse) if price is not None else 0))
+    room = max(commander.starting_morale - commander.morale, 0)
     held = list(selectors.commander_items(commander=commander))
+    unit_rows = _unit_rows(units, membership, event, purse=purse,
+                           weapon_cards=sum(item.kind == Item.Kind.WEAPON for item in held))
     others = list(Commander.objects.active().filter(campaign=campaign).exclude(pk=commander.pk).order_by("name"))
     return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
@@ -219,6 +233,7 @@ def _commander_context(campaign: Campaign, membership: Membership, commander: Co
         "funding": selectors.funding_requests_for(commander=commander),
         "funding_form": FundingRequestForm(requester=commander),
         "morale_room": room, "morale_price": LUNARI_PER_MORALE_POINT,
+        "morale_short_by": _short_by(LUNARI_PER_MORALE_POINT, purse),
         "morale_bought_today": day is not None and commander.morale_bought_on_id == day.pk,
         "armies": selectors.commander_armies(commander=commander),
         "escape_units": [row.unit for row in unit_rows if row.retinue_of == commander

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -22,6 +22,7 @@ from campaign.models import (
     DueBattle,
     Event,
 )
+from campaign.web.numbers import parse_id
 
 
 class EventClockSerializer(serializers.Serializer):
@@ -61,6 +62,16 @@ class EventClockViewSet(viewsets.GenericViewSet):
         return {"event": event.pk, "status": event.status, "hour": event.current_hour,
                 "minutes_per_hour": event.minutes_per_hour, "next_hour_at": next_at.isoformat() if next_at else None,
                 "day": day}
+
+    @extend_schema(parameters=[OpenApiParameter("campaign", int, description="Only this campaign's Events.")],
+                   responses=EventClockSerializer(many=True))
+    def list(self, request):
+        """The clock of every Event of my campaigns (``?campaign=``), oldest Event first."""
+        events = self.get_queryset()
+        wanted = parse_id(request.query_params.get("campaign"))
+        if wanted is not None:
+            events = events.filter(campaign_id=wanted)
+        return self.get_paginated_response([self._state(event) for event in self.paginate_queryset(events)])
 
     def retrieve(self, request, pk=None):
         return Response(self._state(get_object_or_404(self.get_queryset(), pk=pk)))

@@ -179,7 +179,7 @@ def test_the_skirmish_odds_api_names_bad_fields(client, player):
 
 def test_the_skirmish_odds_api_needs_a_login(client):
     response = client.post("/api/odds/skirmish/", {}, content_type="application/json")
-    assert response.status_code in (401, 403)
+    assert (response.status_code, response["WWW-Authenticate"]) == (401, "Token")
 
 
 def test_the_skirmish_odds_form_on_the_battle_page(client, player, live):

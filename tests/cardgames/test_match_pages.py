@@ -51,6 +51,16 @@ def test_playing_through_the_page_and_the_other_seat_never_sees_my_choice(client
     assert chosen_shown(client.get(url(duel)).content.decode(), 0) == counts
 
 
+def test_the_table_explains_the_phase_and_the_fist_in_the_rules_words(client, player, gm, duel):
+    client.force_login(player)
+    page = client.get(url(duel)).content.decode()
+    help_for = dict(re.findall(r'data-testid="(phase-help|fist-help)"><summary>[^<]*</summary><p>([^<]*)</p>', page))
+    assert help_for["phase-help"].startswith("Both players secretly choose 1 to 4 dice")
+    assert help_for["fist-help"].startswith("The dice held in the fist this Turn")
+    client.force_login(gm)  # a spectator holds no fist
+    assert 'data-testid="fist-help"' not in client.get(url(duel)).content.decode()
+
+
 def test_polling_returns_204_until_the_table_changes(client, player, duel):
     client.force_login(player)
     assert client.get(url(duel, "table/") + "?v=0").status_code == 204

@@ -153,7 +153,7 @@ def test_the_api_starts_three_and_six_seat_matches_with_settings(campaign, gm, p
 def test_the_api_refuses_a_seat_count_the_game_does_not_take(campaign, gm, game, count, says):
     response = api_start(gm, campaign, game, [{"ai": "random"}] * count)
     assert response.status_code == 400
-    assert response.json() == {"seats": [says]}
+    assert response.json() == {"detail": f"seats: {says}", "seats": [says]}
     assert not Match.objects.exists()
 
 
@@ -169,8 +169,9 @@ def test_the_api_refuses_bad_settings_with_the_engines_words(campaign, gm, playe
 
 
 def test_the_api_refuses_seats_it_cannot_fill_and_anyone_but_a_gm(campaign, gm, player, rival, outsider):
+    says = f"Seat 2: user {outsider.pk} is not a member of this campaign."
     assert api_start(gm, campaign, "unity", [{"user": player.pk}, {"user": outsider.pk}]).json() == {
-        "seats": [f"Seat 2: user {outsider.pk} is not a member of this campaign."]}
+        "detail": f"seats: {says}", "seats": [says]}
     assert api_start(gm, campaign, "unity", [{"user": player.pk}, {"user": player.pk}]).status_code == 400
     both = api_start(gm, campaign, "unity", [{"user": player.pk, "ai": "random"}, {"ai": "random"}])
     assert both.status_code == 400

@@ -89,7 +89,9 @@ def test_the_final_move_pays_the_winner_and_a_retry_or_the_signal_pays_nothing_m
     match_finished.send(sender=Match, match=match)  # delivered again: nothing more moves
     assert services.match_stakes_settle(match=match) == []
     assert (purse(winner), purse(loser), escrow(campaign)) == (start[winner] + lost, start[loser] - lost, 0)
-    assert LedgerTransaction.objects.filter(kind=LedgerTransaction.Kind.ESCROW_RELEASE).count() == 2
+    releases = LedgerTransaction.objects.filter(kind=LedgerTransaction.Kind.ESCROW_RELEASE)
+    assert sorted(releases.values_list("reason", flat=True)) == [  # two lines in the winner's ledger, told apart
+        f"A wager in a tavern: won {loser}'s stake", f"A wager in a tavern: won, {winner}'s own stake back"]
     assert set(EscrowHold.objects.values_list("released_to", flat=True)) == {winner.pk}
     assert AuditEntry.objects.filter(action="match.stakes").count() == 1
     stakes = selectors.match_stakes(match=match)
@@ -101,6 +103,9 @@ def test_a_cancelled_match_returns_each_stake(campaign, gm, player, rival, amira
     match = wager(campaign, gm, player, rival, amira, bastian)
     services.match_cancel(match=match, actor=gm)
     assert (purse(amira), purse(bastian), escrow(campaign)) == (100, 25, 0)
+    assert list(LedgerTransaction.objects.filter(kind=LedgerTransaction.Kind.ESCROW_RELEASE).order_by("pk")
+                .values_list("reason", flat=True)) == ["A wager in a tavern: cancelled, Amira's stake returned",
+                                                        "A wager in a tavern: cancelled, Bastian's stake returned"]
     assert [h.released_to for h in EscrowHold.objects.order_by("pk")] == [amira, bastian]
     assert selectors.match_stakes(match=match).status == "returned"
     assert services.match_stakes_settle(match=match) == []

@@ -137,12 +137,11 @@ def test_a_campaign_from_nothing_to_a_closed_day(live_server, new_page, tmp_path
     for name, page in players.items():
         commander = Commander.objects.get(player__username=name)
         page.goto(f"{home}/commanders/{commander.pk}/")
+        page.on("dialog", lambda dialog: dialog.accept())  # spending asks first, naming the price
         page.get_by_test_id("offer").filter(has_text="Spearmen").get_by_role("button").click()
-        page.wait_for_load_state("networkidle")
-        assert "Spearmen joined" in _said(page)
+        page.get_by_test_id("result").filter(has_text="Spearmen joined").wait_for()
         page.get_by_test_id("unit").filter(has_text="Spearmen").get_by_test_id("train").click()
-        page.wait_for_load_state("networkidle")
-        assert "trained to Strength 3" in _said(page)
+        page.get_by_test_id("result").filter(has_text="trained to Strength 3").wait_for()
         _fits(page)
     screenshot(players["rowan"], "zero-6-trained")
     assert Unit.objects.filter(strength=3, trainings=1).count() == 2

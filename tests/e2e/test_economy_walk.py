@@ -16,6 +16,7 @@ def test_recruit_train_forecast_close_day_and_ledger(live_server, new_page):
     amira = Commander.objects.get(campaign=campaign, player__username=amira_login.username)
 
     player = new_page()
+    player.on("dialog", lambda dialog: dialog.accept())  # spending asks first, naming the price
     log_in(player, live_server.url, amira_login.username, amira_login.password)
     player.click(f"text={campaign.name}")
     player.get_by_test_id("commanders-link").click()
@@ -26,16 +27,15 @@ def test_recruit_train_forecast_close_day_and_ledger(live_server, new_page):
     screenshot(player, "economy-commander-player")
 
     player.get_by_test_id("offer").filter(has_text="Light Cavalry").get_by_role("button").click()
-    player.wait_for_load_state("networkidle")
-    assert "Light Cavalry joined" in player.locator(".messages").inner_text()
+    player.get_by_test_id("result").filter(has_text="Light Cavalry joined").wait_for()
     assert player.get_by_test_id("purse-balance").inner_text() == "225"
     screenshot(player, "economy-recruited")
 
     archers = player.get_by_test_id("unit").filter(has_text="Archers")  # Archers train into Rangers
     assert archers.get_by_test_id("train").inner_text() == "Train to 3 · 30 lunari"
     archers.get_by_test_id("train").click()
-    player.wait_for_load_state("networkidle")
-    trained = player.locator(".messages").inner_text()
+    player.get_by_test_id("result").filter(has_text="Archers trained").wait_for()
+    trained = player.get_by_test_id("result").inner_text()
     assert "Archers trained to Strength 3 and became Rangers, for 30 lunari." in trained
     assert player.get_by_test_id("forecast-total").inner_text() == "30"  # Wardens 3 + Archers 3, 5 lunari each
     screenshot(player, "economy-trained-forecast")

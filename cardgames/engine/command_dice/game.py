@@ -284,7 +284,7 @@ class CommandDiceGame:
         if ev is not None:
             names = [state.rules.die_name[d] for d in dice]
             swords = sum(state.rules.die_swords[d] for d in dice)
-            ev.append(Event("roll", f"{self._who(state, seat)} rolls {', '.join(names)}: "
+            ev.append(Event("roll", f"{self._who(state, seat)} rolls {dice_words(names, state.rules.colours)}: "
                                     f"{_count(swords, 'sword')}.",
                             data={"seat": seat, "dice": names}))
 

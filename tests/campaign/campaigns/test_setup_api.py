@@ -85,7 +85,7 @@ def test_join_refusals(campaign, gm):
     api = _api(UserFactory(username="late"))
     refused = api.post("/api/invitations/join/", {"code": invitation.code}, format="json")
     assert refused.status_code == 400
-    assert "was withdrawn" in refused.json()["detail"][0]
+    assert "was withdrawn" in refused.json()["detail"]
     assert api.post("/api/invitations/join/", {"code": "nope"}, format="json").status_code == 400
     assert api.post("/api/invitations/join/", {}, format="json").status_code == 400
     anonymous = APIClient().post("/api/invitations/join/", {"code": invitation.code}, format="json")

@@ -107,7 +107,7 @@ def test_recruit_refusals(player, mine, theirs, event):
     paladin = EventRecruitOfferFactory(event=event, unit_type=UnitTypeFactory(name="Paladin", strength=5))
     poor = api_for(player).post(f"/api/commanders/{mine.pk}/recruit/", {"offer": paladin.pk}, format="json")
     assert poor.status_code == 400
-    assert poor.json()["detail"] == ["Not enough lunari: recruiting costs 150, Amira has 100."]
+    assert poor.json()["detail"] == "Not enough lunari: recruiting costs 150, Amira has 100."
     bad = api_for(player).post(f"/api/commanders/{mine.pk}/recruit/", {"offer": 10**6}, format="json")
     assert bad.status_code == 400
     assert "offer" in bad.json()
@@ -121,7 +121,7 @@ def test_train_with_weapon_cards_and_refusals(player, mine, theirs, event):
     too_many = api_for(player).post(f"/api/units/{unit.pk}/train/",
                                     {"weapon_items": [s.pk for s in swords]}, format="json")
     assert too_many.status_code == 400
-    assert "destroy at most 3, not 4" in too_many.json()["detail"][0]
+    assert "destroy at most 3, not 4" in too_many.json()["detail"]
     theirs_sword = ItemFactory(commander=theirs)
     foreign = api_for(player).post(f"/api/units/{unit.pk}/train/", {"weapon_items": [theirs_sword.pk]},
                                    format="json")
@@ -132,7 +132,7 @@ def test_train_with_weapon_cards_and_refusals(player, mine, theirs, event):
     assert (trained.json()["strength_to"], trained.json()["paid"]) == (3, 25)
     again = api_for(player).post(f"/api/units/{unit.pk}/train/", {}, format="json")
     assert again.status_code == 400
-    assert "already trained" in again.json()["detail"][0]
+    assert "already trained" in again.json()["detail"]
     assert api_for(player).post(f"/api/units/{UnitFactory(commander=theirs).pk}/train/", {},
                                 format="json").status_code == 404
 
@@ -156,7 +156,7 @@ def test_buy_morale(player, mine, day):
     assert (body["morale"], body["purse_balance"]) == (5, 90)
     again = api_for(player).post(f"/api/commanders/{mine.pk}/morale/", {"points": 1}, format="json")
     assert again.status_code == 400
-    assert "once per Day" in again.json()["detail"][0]
+    assert "once per Day" in again.json()["detail"]
     assert "points" in api_for(player).post(f"/api/commanders/{mine.pk}/morale/", {"points": 0},
                                             format="json").json()
 
@@ -208,7 +208,7 @@ def test_grant_and_fine_are_for_game_masters(player, gm, mine, theirs):
     fined = api_for(gm).post(f"/api/commanders/{mine.pk}/fine/", {"amount": 500, "reason": "Treason"},
                              format="json")
     assert fined.status_code == 400
-    assert "Fine at most 120" in fined.json()["detail"][0]
+    assert "Fine at most 120" in fined.json()["detail"]
     assert "reason" in api_for(gm).post(f"/api/commanders/{mine.pk}/fine/", {"amount": 5}, format="json").json()
 
 
@@ -228,7 +228,7 @@ def test_arrears_list_settle_forgive(player, gm, mine, theirs, day):
     assert economy_ledger.ledger_purse_balance(commander=mine) == 90
     again = api_for(gm).post(f"/api/arrears/{debt.pk}/forgive/", {"note": "x"}, format="json")
     assert again.status_code == 400
-    assert "already settled" in again.json()["detail"][0]
+    assert "already settled" in again.json()["detail"]
 
 
 def test_schema_lists_the_economy_endpoints(gm):
@@ -307,7 +307,7 @@ def test_pledge_morale_and_the_forecast_shows_it(player, gm, mine, theirs, day, 
 def test_pledge_without_an_open_day_is_refused(player, mine, event):
     response = api_for(player).post(f"/api/commanders/{mine.pk}/pledge/", {"points": 1}, format="json")
     assert response.status_code == 400
-    assert "No Day is open" in response.json()["detail"][0]
+    assert "No Day is open" in response.json()["detail"]
 
 
 def test_fair_escape_through_the_api(player, mine, theirs):
@@ -319,7 +319,7 @@ def test_fair_escape_through_the_api(player, mine, theirs):
     assert client.post(f"/api/commanders/{mine.pk}/fair-escape/", {}, format="json").json()["influence"] == 0
     again = client.post(f"/api/commanders/{mine.pk}/fair-escape/", {}, format="json")
     assert again.status_code == 400
-    assert "no Influence left for Fair Escape" in again.json()["detail"][0]
+    assert "no Influence left for Fair Escape" in again.json()["detail"]
     stranger = UnitFactory(commander=theirs)
     wrong = client.post(f"/api/commanders/{mine.pk}/fair-escape/", {"retinue_unit": stranger.pk}, format="json")
     assert "retinue_unit" in wrong.json()

@@ -155,6 +155,28 @@ def test_recruit_pays_and_adds_the_unit(client, campaign, player, mine, event, s
     assert economy_ledger.ledger_purse_balance(commander=mine) == 70
 
 
+def test_what_the_purse_cannot_afford_is_disabled_with_the_reason(client, campaign, player, mine, event, day,
+                                                                  led_unit, spearmen):
+    """Amira holds 100: Knights at 120 and training to 3 (30) after a fine to 25 cannot be paid; Spearmen (30)
+    can once the purse is back. Affordable spending asks first, naming the price."""
+    EventRecruitOfferFactory(event=event, unit_type=UnitTypeFactory(name="Knights", strength=4), gm_price=120)
+    offer = EventRecruitOfferFactory(event=event, unit_type=spearmen)
+    mine.morale = mine.starting_morale - 2
+    mine.save(update_fields=["morale"])
+    client.force_login(player)
+    page = page_of(client.get(url(campaign, mine)))
+    assert 'hx-confirm="Buy Morale at 5 lunari a point?"' in page
+    assert '<button type="button" disabled aria-describedby="short-' in page
+    assert "20 lunari short: the purse holds 100." in page
+    assert 'hx-confirm="Recruit Spearmen for 30 lunari?"' in page
+    assert 'hx-confirm="Train Spearmen to Strength 3 for 30 lunari?"' in page
+    economy_ledger.ledger_fine(commander=mine, amount=97, reason="Brawling", actor=None)
+    page = page_of(client.get(url(campaign, mine)))
+    assert "27 lunari short: the purse holds 3." in page  # Spearmen, and training for 30 as well
+    assert "A point costs 5: the purse holds 3." in page
+    assert f'value="{offer.pk}" class="primary"' not in page
+
+
 def test_recruit_refusal_shows_the_sentence(client, campaign, player, mine, event):
     offer = EventRecruitOfferFactory(event=event, unit_type=UnitTypeFactory(name="Paladin", strength=5))
     client.force_login(player)

@@ -146,7 +146,7 @@ def test_the_player_with_the_initiative_rolls_then_the_second_player_after_them(
     events = GAME.apply(state, ("allocate", ("R2",), (), ()), ANN)
     assert GAME.to_move(state) == (BOB,)
     assert GAME.view(state, None)["roll"] == ["R0", "R1", "B3"]
-    assert "Bob (Red) rolls R0, R1, B3: 4 swords." in texts(events)
+    assert "Bob (Red) rolls red 0 + red 1 + blue 3: 4 swords." in texts(events)
 
 
 def test_a_player_who_can_defeat_a_card_must():
