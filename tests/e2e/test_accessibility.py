@@ -53,11 +53,14 @@ def _parameter_values(campaign, user) -> dict[str, list[str]]:
         Day,
         Event,
         EventRecruitOffer,
+        FeedToken,
         FundingRequest,
         Invitation,
         Item,
         Membership,
         MoveOrder,
+        Notification,
+        Reversible,
         Unit,
         UnitType,
         UpkeepArrears,
@@ -91,6 +94,10 @@ def _parameter_values(campaign, user) -> dict[str, list[str]]:
         "unit_type_id": ids(UnitType.objects.filter(campaign=campaign))[:1]
         or ids(UnitType.objects.filter(campaign=None))[:1],
         "order_id": ids(MoveOrder.objects.filter(event__campaign=campaign))[:1],
+        "notification_id": ids(Notification.objects.filter(user=user))[:1] if user else [],
+        "reversible_id": ids(Reversible.objects.filter(campaign=campaign))[:1],
+        "token": [token] if (token := FeedToken.objects.filter(user=user).values_list("token", flat=True).first())
+        else ["no-such-token"],
         # Words in action routes (POST only): any allowed value reaches the view's 405.
         "answer": ["accept"], "decision": ["accept"], "kind": ["grant"], "control": ["start"],
     }
