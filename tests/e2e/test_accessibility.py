@@ -48,12 +48,12 @@ def _parameter_values(campaign, user) -> dict[str, list[str]]:
     """For each URL parameter, the demo objects `user` would open (every match and battle: each has its own
     table layout; the first of anything else). A player gets their own commander's things."""
     from battles.models import Battle
+    from campaign.campaigns.services import feed_token_reset
     from campaign.models import (
         Commander,
         Day,
         Event,
         EventRecruitOffer,
-        FeedToken,
         FundingRequest,
         Invitation,
         Item,
@@ -96,8 +96,7 @@ def _parameter_values(campaign, user) -> dict[str, list[str]]:
         "order_id": ids(MoveOrder.objects.filter(event__campaign=campaign))[:1],
         "notification_id": ids(Notification.objects.filter(user=user))[:1] if user else [],
         "reversible_id": ids(Reversible.objects.filter(campaign=campaign))[:1],
-        "token": [token] if (token := FeedToken.objects.filter(user=user).values_list("token", flat=True).first())
-        else ["no-such-token"],
+        "token": [feed_token_reset(user=user, current="").token] if user else ["no-such-token"],
         # Words in action routes (POST only): any allowed value reaches the view's 405.
         "answer": ["accept"], "decision": ["accept"], "kind": ["grant"], "control": ["start"],
     }
