@@ -15,21 +15,22 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.utils import timezone
 
 from campaign.campaigns.audit import audit_record
 from campaign.locking import lock
+from campaign.models import Campaign
 
-M = TypeVar("M")
+M = TypeVar("M", bound=Model)
 
 
 @transaction.atomic
-def claim(rows: QuerySet[M], *, pk: int, actor: User, noun: str, action: str, campaign_of: Callable[[M], Any],
+def claim(rows: QuerySet[M], *, pk: int, actor: User, noun: str, action: str, campaign_of: Callable[[M], Campaign],
           closed: Callable[[M], str | None]) -> M:
     """`actor` takes row `pk` of `rows` to resolve it; `closed` says why it cannot be claimed any more (None: it
     can), `noun` names it in the refusal ("Battle", "match")."""
-    row = lock(rows).select_related("claimed_by").get(pk=pk)
+    row: Any = lock(rows).select_related("claimed_by").get(pk=pk)  # any model with the two claim fields
     refusal = closed(row)
     if refusal:
         raise ValidationError(refusal)
@@ -45,9 +46,9 @@ def claim(rows: QuerySet[M], *, pk: int, actor: User, noun: str, action: str, ca
 
 
 @transaction.atomic
-def release(rows: QuerySet[M], *, pk: int, actor: User, action: str, campaign_of: Callable[[M], Any]) -> M:
+def release(rows: QuerySet[M], *, pk: int, actor: User, action: str, campaign_of: Callable[[M], Campaign]) -> M:
     """Row `pk` of `rows` is free again for any game master."""
-    row = lock(rows).get(pk=pk)
+    row: Any = lock(rows).get(pk=pk)
     if row.claimed_by_id is None:
         return row
     row.claimed_by, row.claimed_at = None, None
