@@ -16,7 +16,7 @@ from campaign.campaigns.permissions import Action as Permission
 from campaign.campaigns.permissions import membership_for, require
 from campaign.models import Commander, Role
 from campaign.web.numbers import MAX_AMOUNT
-from cardgames import challenges, selectors, services
+from cardgames import challenges, claims, selectors, services
 from cardgames.models import AI_POLICIES, AIPolicy, Challenge, Match, MatchSeat
 from cardgames.registry import CARD_GAME_CHOICES, seats_refusal
 
@@ -49,7 +49,7 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = ["id", "campaign", "event", "game", "title", "status", "result", "version", "seats", "stakes",
-                  "created_at", "finished_at"]
+                  "claimed_by", "claimed_at", "created_at", "finished_at"]
         read_only_fields = fields
 
     @extend_schema_field(StakesSerializer(allow_null=True))
@@ -188,7 +188,9 @@ class ChallengeViewSet(viewsets.ReadOnlyModelViewSet):
 
 class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     """Matches of my campaigns. `table` is what my seat may see (a spectator's view if I have no seat).
-    A game master starts one with `create`."""
+    A game master starts one with `create`, and `claim`s one to resolve it (`release` lets it go): the other game
+    masters see `claimed_by`; a retried claim or release changes nothing, another game master's claim is a 400
+    naming them."""
 
     serializer_class = MatchSerializer
 
@@ -257,6 +259,25 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
             if services.is_stale(exc):
                 return Response({"detail": " ".join(exc.messages)}, status=status.HTTP_409_CONFLICT)
             raise serializers.ValidationError({"action": exc.messages}) from None
+        return Response(MatchSerializer(match).data)
+
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def claim(self, request, pk=None):
+        return self._claimed(claims.match_claim)
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def release(self, request, pk=None):
+        return self._claimed(claims.match_release)
+
+    def _claimed(self, change) -> Response:
+        """`change` (claim or release) done by a game master of the match's campaign (a player: 403)."""
+        match = self.get_object()
+        require(membership_for(user=self.request.user, campaign=match.campaign_id), Permission.MANAGE_EVENTS)
+        change(match=match, actor=self.request.user)
+        match.refresh_from_db()
         return Response(MatchSerializer(match).data)
 
 

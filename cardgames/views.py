@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 from campaign.campaigns.fragments import fragment
 from campaign.campaigns.permissions import Action, NotAllowed, can, require
 from campaign.campaigns.views import campaign_membership
+from campaign.live.topics import member_topics
 from campaign.web.numbers import parse_id
 from campaign.web.poll_tokens import poll_token, poll_unchanged
-from cardgames import selectors, services
+from cardgames import claims, selectors, services
 from cardgames.challenge_views import player_side
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
@@ -41,7 +42,8 @@ def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
 @login_required
 def match_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The campaign's encounters; a player with a commander also gets their challenges, the games they sit at and
-    the forms to challenge or practise, and a GM the start form of the game chosen with ``?game=``."""
+    the forms to challenge or practise, and a GM the start form of the game chosen with ``?game=`` and who is
+    resolving which encounter, redrawn as another game master claims one (the game masters' topic)."""
     campaign, membership = campaign_membership(request, slug)
     members = campaign.memberships.select_related("user")
     form = None
@@ -62,10 +64,13 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("match-play", slug=slug, match_id=match.pk)
     elif request.method == "POST":
         raise NotAllowed("Only a game master may start a match.")
-    matches = campaign.matches.filter(game__in=CARD_GAMES).prefetch_related(*SEAT_PREFETCH)
+    matches = campaign.matches.filter(game__in=CARD_GAMES).select_related("claimed_by") \
+        .prefetch_related(*SEAT_PREFETCH)
     rows = [(match, selectors.match_stakes(match=match)) for match in matches]
+    is_gm = can(membership, Action.MANAGE_EVENTS)
     return render(request, "cardgames/match_list.html", {"campaign": campaign, "rows": rows, "form": form,
-                                                         "games": card_game_choices(),
+                                                         "games": card_game_choices(), "is_gm": is_gm,
+                                                         "live_topics": member_topics(membership) if is_gm else "",
                                                          **player_side(campaign, request.user)})
 
 
@@ -139,6 +144,28 @@ def match_cancel(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
         messages.success(request, f"{match} was cancelled.")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
+    return redirect("match-list", slug=slug)
+
+
+@login_required
+@require_POST
+def match_claim(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """A GM claims an encounter to resolve it (``release=1``: lets it go), so the others leave it to them; back to
+    the match page with ``back=play``, else to the list."""
+    campaign, membership = campaign_membership(request, slug)
+    require(membership, Action.MANAGE_EVENTS)
+    match = get_object_or_404(Match, pk=match_id, campaign=campaign)
+    try:
+        if request.POST.get("release"):
+            claims.match_release(match=match, actor=request.user)
+            messages.success(request, f"{match} is free for any game master.")
+        else:
+            claims.match_claim(match=match, actor=request.user)
+            messages.success(request, f"You are resolving {match}: the other game masters see it.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    if request.POST.get("back") == "play":
+        return redirect("match-play", slug=slug, match_id=match.pk)
     return redirect("match-list", slug=slug)
 
 

@@ -1,6 +1,7 @@
 """Pushed updates in a real browser against the real ASGI server: two phones at one table see each other's moves
 without polling (the socket says "changed", the page fetches its own view), and the socket carries nothing but
-topics and versions. Several game masters: one claims a Battle due and the other's console shows it live."""
+topics and versions. Several game masters: one claims a Battle due (or an encounter) and the other's console (or
+match list) shows it live."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import pytest
 
 from campaign.models import DueBattle
+from cardgames.services import SeatSpec, match_create
 from tests.campaign.factories import ArmyFactory, CommanderFactory, EventFactory, MembershipFactory, UserFactory
 from tests.e2e.conftest import duel_on_two_phones, log_in, screenshot
 
@@ -50,29 +52,37 @@ def test_two_phones_at_one_table_see_each_others_moves_without_polling(asgi_serv
             assert json.loads(frame)["topic"] == f"match.{match.pk}"
 
 
-def test_a_claim_by_one_game_master_shows_on_the_others_phone_at_once(asgi_server, new_page):
+@pytest.mark.parametrize("what", ["battle", "match"])
+def test_a_claim_by_one_game_master_shows_on_the_others_phone_at_once(asgi_server, new_page, what):
+    """A Battle due claimed on the clock console, or an encounter on the match list."""
     gms = [UserFactory(username=name) for name in ("gm-a", "gm-b")]
     campaign = None
     for gm in gms:
         membership = MembershipFactory(user=gm, role="gm", **({"campaign": campaign} if campaign else {}))
         campaign = membership.campaign
     event = EventFactory(campaign=campaign, name="Summer Muster")
-    armies = [ArmyFactory(commander=CommanderFactory(campaign=campaign, name=n), name=f"{n}'s host")
-              for n in ("Amira", "Bastian")]
+    commanders = [CommanderFactory(campaign=campaign, name=n, player=UserFactory(username=n.lower()))
+                  for n in ("Amira", "Bastian")]
+    armies = [ArmyFactory(commander=commander, name=f"{commander.name}'s host") for commander in commanders]
     due = DueBattle.objects.create(event=event, hour=1, first=armies[0], second=armies[1])
+    match_create(campaign=campaign, game="command-dice", actor=gms[0], seed=3, title="Duel at the ford",
+                 seats=[SeatSpec(c.name, c.player) for c in commanders])
     pages = []
     for gm in gms:
         page = new_page()
         log_in(page, asgi_server, gm.username, "pass-word-123")
-        page.goto(f"{asgi_server}/c/{campaign.slug}/clock/")
+        page.goto(f"{asgi_server}/c/{campaign.slug}/{'clock' if what == 'battle' else 'matches'}/")
         page.wait_for_selector("body[data-live=open]", timeout=10_000)
         pages.append(page)
-    pages[1].wait_for_selector('[data-testid="online-gm"]:has-text("gm-a")', timeout=3_000)
-    pages[0].get_by_test_id("claim-battle").click()
+    if what == "battle":
+        pages[1].wait_for_selector('[data-testid="online-gm"]:has-text("gm-a")', timeout=3_000)
+    pages[0].get_by_test_id(f"claim-{what}").click()
     pages[1].wait_for_selector('[data-testid="claimed-by"]:has-text("gm-a is resolving it")', timeout=3_000)
-    assert pages[1].get_by_test_id("due-battle-start").get_attribute("href").endswith(f"?due={due.pk}")
-    assert pages[1].evaluate("document.documentElement.scrollWidth") <= 390, "the console fits a phone"
-    screenshot(pages[1], "live-clock-claimed")
+    pages[1].get_by_test_id(f"release-{what}").wait_for(timeout=1_000)
+    if what == "battle":
+        assert pages[1].get_by_test_id("due-battle-start").get_attribute("href").endswith(f"?due={due.pk}")
+    assert pages[1].evaluate("document.documentElement.scrollWidth") <= 390, "the page fits a phone"
+    screenshot(pages[1], f"live-{what}-claimed")
 
 
 def test_a_players_map_shows_the_hour_a_game_master_advances_as_it_is_pushed(asgi_server, new_page):
