@@ -304,7 +304,8 @@ def battle_hand_to_ai(request: HttpRequest, slug: str, battle_id: int) -> HttpRe
 
 @login_required
 def battle_replay(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    """Step forward and back through a finished live Battle; a table Battle shows what was entered."""
+    """Step forward and back through a finished live Battle (every step on the page, as for a match's
+    replay); a table Battle shows what was entered."""
     campaign, membership, battle = _battle(request, slug, battle_id)
     context = {"campaign": campaign, "battle": battle, "result_rows": _result_rows(battle)}
     if battle.match_id and battle.status in (Battle.Status.FINISHED, Battle.Status.APPLIED):

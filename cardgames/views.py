@@ -144,7 +144,8 @@ def match_cancel(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
 
 @login_required
 def match_replay(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    """Step forward and back through a finished match, as my seat saw it."""
+    """Step forward and back through a finished match, as my seat saw it: every step is on the page for
+    static/js/replay.js to play in the browser; ``?step=N`` shows step N without JavaScript."""
     match, seat, _ = _match_and_seat(request, slug, match_id)
     if match.status == Match.Status.ACTIVE:
         messages.error(request, "A match can be replayed once it is over.")
