@@ -25,6 +25,7 @@ import django
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
@@ -48,6 +49,7 @@ def measure(client: Client, url: str) -> dict[str, object]:
 
 
 def main() -> None:
+    settings.DEBUG, settings.ALLOWED_HOSTS = False, ["testserver"]
     with throwaway_postgres("bench_replay"):
         from django.contrib.auth import get_user_model
         from django.urls import reverse

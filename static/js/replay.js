@@ -1,8 +1,8 @@
 /* A finished match's replay played in the browser: the server put every step on the page once, each already
  * cut down to what this viewer may see (the step shown, the others in <template data-replay-step>), so playing,
- * pausing, changing speed, dragging the slider and jumping never ask the server again. The address keeps
- * ?step=N of the step shown, so a reload or a shared link opens the same step; without JavaScript the page's
- * links and the jump form load ?step=N instead. Keys: left and right arrows step, space plays or pauses. */
+ * pausing, changing speed, dragging the slider and jumping never ask the server again (the address stays put:
+ * Chromium fetches the icon again on every change of it). Without JavaScript the page's links and the jump form
+ * load ?step=N instead. Keys: left and right arrows step, space plays or pauses. */
 (function () {
   "use strict";
   const root = document.querySelector("[data-replay]");
@@ -26,14 +26,11 @@
   function show(step) {
     at = Math.max(0, Math.min(last, step));
     stage.replaceChildren(steps[at].content.cloneNode(true));
-    stage.querySelectorAll("[data-testid=replay-nav]").forEach((nav) => { nav.hidden = true; });
+    stage.querySelectorAll("[data-testid=replay-nav]").forEach((nav) => nav.remove());  // the controls do its work
     stage.dataset.step = String(at);
     slider.value = String(at);
     number.value = String(at);
     status.textContent = `Step ${at} of ${last}`;
-    const url = new URL(window.location.href);
-    url.searchParams.set("step", String(at));
-    window.history.replaceState(null, "", url);
   }
 
   function pause() {
