@@ -11,7 +11,6 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 
 from campaign.models import Commander, EscrowHold
-from campaign.web.numbers import parse_count
 from cardgames.models import Challenge, Match, MatchSeat
 from cardgames.registry import CARD_GAMES, SettingShown, game_for, settings_shown
 from gamekit.protocol import as_action
@@ -132,27 +131,10 @@ class ReplayStep:
     table: TableView
 
 
-@dataclass(frozen=True)
-class Replay:
-    """Every step of a finished match as one seat saw it, and the step the address asked for (`at`)."""
-
-    steps: list[ReplayStep]
-    at: int
-
-    @property
-    def current(self) -> ReplayStep:
-        return self.steps[self.at]
-
-    @property
-    def total(self) -> int:
-        return len(self.steps) - 1
-
-
-def match_replay(*, match: Match, step: str, seat: int | None) -> Replay:
+def match_replay(*, match: Match, seat: int | None) -> list[ReplayStep]:
     """The table as `seat` saw it after each of the match's actions, rebuilt from the record in one pass rather
-    than from the cached state, and the step asked for (a query-string value, clamped; anything else is 0).
-    Each step holds only the engine's `view` for `seat` (copied: the state moves on). Nobody may act in a
-    replay: no actions."""
+    than from the cached state. Each step holds only the engine's `view` for `seat` (copied: the state moves
+    on). Nobody may act in a replay: no actions."""
     engine = game_for(match.game)
     entries = list(match.log.all())
     steps: list[ReplayStep] = []
@@ -163,7 +145,7 @@ def match_replay(*, match: Match, step: str, seat: int | None) -> Replay:
         table = TableView(match=match, seat=seat, view=copy.deepcopy(engine.view(state, seat)), actions=[], log=[],
                           to_move=[] if over else list(engine.to_move(state)), over=over)
         steps.append(ReplayStep(step=at, total=len(entries), events=events, table=table))
-    return Replay(steps=steps, at=parse_count(step, default=0, maximum=len(steps) - 1))
+    return steps
 
 
 def challenges_visible(*, user, gm_of: list[int] | None = None) -> QuerySet[Challenge]:

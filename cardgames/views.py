@@ -21,6 +21,7 @@ from cardgames.challenge_views import player_side
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
 from cardgames.registry import CARD_GAMES, card_game_choices, game_title
+from cardgames.replay_pages import replay_context
 
 SEAT_PREFETCH = ("seats__commander", "seats__escrow")
 
@@ -151,7 +152,6 @@ def match_replay(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
         messages.error(request, "A match can be replayed once it is over.")
         return redirect("match-play", slug=slug, match_id=match.pk)
     return render(request, "cardgames/match_replay.html", {
-        "match": match, "seat": seat, "replay": selectors.match_replay(match=match, step=request.GET.get("step", "0"),
-                                                                       seat=seat),
+        "match": match, "seat": seat, **replay_context(match=match, seat=seat, step=request.GET.get("step", "0")),
         "seats": list(match.seats.all()), "game_title": game_title(match.game),
     })

@@ -109,3 +109,20 @@ def test_a_game_master_watching_a_seat_sees_that_seats_hand_and_a_spectator_none
     state = next(replay_states(engine, match_record(match=match)))
     assert hand_on(watching[0]) == [state.deck.name[c] for c in state.hands[1]]
     assert 'data-testid="hand"' not in "".join(spectating.values())
+
+
+def test_each_seats_steps_are_rendered_once_and_remembered(client, campaign, gm, player, rival, monkeypatch):
+    from cardgames import selectors
+
+    match = finished(campaign, gm, player, rival, "command-dice", seed=2)
+    url = reverse("match-replay", args=[campaign.slug, match.pk])
+    rebuilt: list[int | None] = []
+    real = selectors.match_replay
+    monkeypatch.setattr(selectors, "match_replay", lambda **kw: rebuilt.append(kw["seat"]) or real(**kw))
+    pages = []
+    for viewer in (player, player, gm, gm):
+        client.force_login(viewer)
+        pages.append(client.get(url, {"step": 3}).content.decode())
+    assert rebuilt == [0, None]
+    assert steps_on(pages[0]) == steps_on(pages[1])
+    assert steps_on(pages[2]) == steps_on(pages[3])
