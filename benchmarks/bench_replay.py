@@ -3,9 +3,9 @@ steps through them in the browser), against `/healthz`, in one process through D
 
 Needs DATABASE_URL pointing at PostgreSQL (it says so and exits 2 otherwise): creates a throwaway database next
 to it, loads the demo campaign and plays a Unity match between its two players and an AI to the end (seed 3).
-For the player's and the GM's replay page: CPU ms per request cold (the steps rendered) and warm (remembered: min
-and median of BENCH_PAGE_REPEATS, default 10, after one warm-up), cold per step, the queries and the bytes; `/healthz` measured the same way in the same run.
-Prints one JSON line.
+For the player's and the GM's replay page: CPU ms per request cold (the steps rendered) and warm (remembered):
+min and median of BENCH_PAGE_REPEATS (default 10) after one warm-up; cold per step, the queries and the bytes.
+`/healthz` is measured the same way in the same run. Prints one JSON line.
 """
 
 from __future__ import annotations

@@ -1,12 +1,15 @@
 """A player replays the demo's finished match on a phone: the page loaded once plays, slides to the end and jumps
 to a step in the browser, with no request to the server while stepping."""
 
+from pathlib import Path
+
 import pytest
 
 from campaign.demo import DEMO_LOGINS, load_demo
 from cardgames.demo import load_demo_matches
 from tests.e2e.conftest import log_in, screenshot
 
+AXE = Path(__file__).resolve().parents[2] / "static/vendor/axe-core/axe.min.js"
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -23,6 +26,10 @@ def test_a_player_plays_slides_and_jumps_through_a_replay_without_asking_the_ser
     status, stage = page.get_by_test_id("replay-status"), page.locator("[data-replay-stage]")
     assert status.inner_text() == f"Step 0 of {total}"
     assert status.get_attribute("aria-live") == "polite"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run('[data-replay]')).violations"
+                          ".map(v => `${v.id}: ${v.help} ${v.nodes.map(n => n.html).join(' | ')}`)")
+    assert found == [], found
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
 
