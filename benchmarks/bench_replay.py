@@ -4,7 +4,8 @@ steps through them in the browser), against `/healthz`, in one process through D
 Needs DATABASE_URL pointing at PostgreSQL (it says so and exits 2 otherwise): creates a throwaway database next
 to it, loads the demo campaign and plays a Unity match between its two players and an AI to the end (seed 3).
 For the player's and the GM's replay page: CPU ms per request cold (the steps rendered) and warm (remembered):
-min and median of BENCH_PAGE_REPEATS (default 10) after one warm-up; cold per step, the queries and the bytes.
+min and median of BENCH_PAGE_REPEATS (default 10) after one warm-up; cold per step, the queries, the bytes
+and the bytes remembered.
 `/healthz` is measured the same way in the same run. Prints one JSON line.
 """
 
@@ -58,11 +59,13 @@ def main() -> None:
     settings.DEBUG, settings.ALLOWED_HOSTS = False, ["testserver"]
     with throwaway_postgres("bench_replay"):
         from django.contrib.auth import get_user_model
+        from django.core.cache import cache
         from django.urls import reverse
 
         from campaign.demo import load_demo
         from cardgames import services
         from cardgames.models import AIPolicy
+        from cardgames.replay_pages import steps_key
 
         campaign, _ = load_demo()
         users = {u.username: u for u in get_user_model().objects.filter(username__in=["gm", "amira", "bastian"])}
@@ -73,6 +76,7 @@ def main() -> None:
         while services.match_play_ai(match_id=match.pk):
             pass
         match.refresh_from_db()
+        match.seats.filter(user__isnull=False).update(ai="")  # the AI chose; the seats are the players' own
         url = reverse("match-replay", args=[campaign.slug, match.pk])
         client = Client()
         healthz = measure(client, "/healthz")
@@ -81,6 +85,7 @@ def main() -> None:
             client.force_login(users[name])
             page = measure(client, url + f"?step={match.version}", cold=True)
             page["warm_cpu_ms"] = measure(client, url + f"?step={match.version}")["cpu_ms"]
+            page["remembered_bytes"] = len(cache.get(steps_key(match=match, seat=0 if name == "amira" else None)))
             page["cpu_ms_per_step"] = round(page["cpu_ms"]["median"] / (match.version + 1), 3)  # type: ignore[index]
             page["ratio_to_healthz"] = round(page["cpu_ms"]["median"] / healthz["cpu_ms"]["median"], 1)  # type: ignore[index]
             figures[f"page_{name}"] = page

@@ -19,9 +19,13 @@ from cardgames.models import Match
 REMEMBER_SECONDS = 24 * 3600
 
 
+def steps_key(*, match: Match, seat: int | None) -> str:
+    return f"replay-steps:{match.pk}:{match.version}:{'none' if seat is None else seat}"
+
+
 def replay_steps_html(*, match: Match, seat: int | None) -> list[SafeString]:
     """The HTML of each step, 0 to the last action, as `seat` saw it."""
-    key = f"replay-steps:{match.pk}:{match.version}:{'none' if seat is None else seat}"
+    key = steps_key(match=match, seat=seat)
     packed = cache.get(key)
     if packed is None:
         steps = [render_to_string("cardgames/_replay_step.html", {"replay": step, "match": match, "seat": seat})
