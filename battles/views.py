@@ -29,6 +29,7 @@ from campaign.web.refusals import refusal_message
 from cardgames import selectors as match_selectors
 from cardgames import services as match_services
 from cardgames.models import AIPolicy
+from cardgames.replay_pages import replay_context
 
 
 def _battle(request: HttpRequest, slug: str, battle_id: int):
@@ -304,14 +305,15 @@ def battle_hand_to_ai(request: HttpRequest, slug: str, battle_id: int) -> HttpRe
 
 @login_required
 def battle_replay(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    """Step forward and back through a finished live Battle; a table Battle shows what was entered."""
+    """Step forward and back through a finished live Battle (every step on the page, as for a match's
+    replay); a table Battle shows what was entered."""
     campaign, membership, battle = _battle(request, slug, battle_id)
     context = {"campaign": campaign, "battle": battle, "result_rows": _result_rows(battle)}
     if battle.match_id and battle.status in (Battle.Status.FINISHED, Battle.Status.APPLIED):
         match = battle.match
         seat = _watch_seat(request, battle, can(membership, Action.ACT_FOR_ANY))
         context.update(seat=seat, match=match, seats=list(match.seats.all()),
-                       replay=match_selectors.match_replay(match=match, step=request.GET.get("step", "0"), seat=seat))
+                       **replay_context(match=match, seat=seat, step=request.GET.get("step", "0")))
     elif battle.status not in (Battle.Status.FINISHED, Battle.Status.APPLIED):
         messages.error(request, "A Battle can be replayed once it is over.")
         return redirect("battle-detail", slug=slug, battle_id=battle.pk)

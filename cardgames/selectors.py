@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -10,11 +11,10 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 
 from campaign.models import Commander, EscrowHold
-from campaign.web.numbers import parse_count
 from cardgames.models import Challenge, Match, MatchSeat
 from cardgames.registry import CARD_GAMES, SettingShown, game_for, settings_shown
 from gamekit.protocol import as_action
-from gamekit.replay import GameRecord, replay
+from gamekit.replay import GameRecord, replay_states
 
 
 @dataclass
@@ -131,20 +131,21 @@ class ReplayStep:
     table: TableView
 
 
-def match_replay(*, match: Match, step: str, seat: int | None) -> ReplayStep:
-    """The table as `seat` saw it after `step` actions (a query-string value, clamped; anything else is 0),
-    rebuilt from the record rather than the cached state. Nobody may act in a replay: no actions."""
-    total = match.version
-    at = parse_count(step, default=0, maximum=total)
-    entry = match.log.filter(index=at - 1).first() if at else None
-    events = [e["text"] for e in (entry.events if entry else [])
-              if e.get("see") is None or (seat is not None and seat in e["see"])]
+def match_replay(*, match: Match, seat: int | None) -> list[ReplayStep]:
+    """The table as `seat` saw it after each of the match's actions, rebuilt from the record in one pass rather
+    than from the cached state. Each step holds only the engine's `view` for `seat` (copied: the state moves
+    on). Nobody may act in a replay: no actions."""
     engine = game_for(match.game)
-    state, _ = replay(engine, match_record(match=match), upto=at)
-    over = engine.is_over(state)
-    table = TableView(match=match, seat=seat, view=engine.view(state, seat), actions=[], log=[],
-                      to_move=[] if over else list(engine.to_move(state)), over=over)
-    return ReplayStep(step=at, total=total, events=events, table=table)
+    entries = list(match.log.all())
+    steps: list[ReplayStep] = []
+    for at, state in enumerate(replay_states(engine, match_record(match=match))):
+        events = [e["text"] for e in (entries[at - 1].events if at else [])
+                  if e.get("see") is None or (seat is not None and seat in e["see"])]
+        over = engine.is_over(state)
+        table = TableView(match=match, seat=seat, view=copy.deepcopy(engine.view(state, seat)), actions=[], log=[],
+                          to_move=[] if over else list(engine.to_move(state)), over=over)
+        steps.append(ReplayStep(step=at, total=len(entries), events=events, table=table))
+    return steps
 
 
 def challenges_visible(*, user, gm_of: list[int] | None = None) -> QuerySet[Challenge]:

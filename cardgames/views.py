@@ -22,6 +22,7 @@ from cardgames.challenge_views import player_side
 from cardgames.forms import MatchStartForm
 from cardgames.models import Match
 from cardgames.registry import CARD_GAMES, card_game_choices, game_title
+from cardgames.replay_pages import replay_context
 
 SEAT_PREFETCH = ("seats__commander", "seats__escrow")
 
@@ -171,13 +172,13 @@ def match_claim(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
 
 @login_required
 def match_replay(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    """Step forward and back through a finished match, as my seat saw it."""
+    """Step forward and back through a finished match, as my seat saw it: every step is on the page for
+    static/js/replay.js to play in the browser; ``?step=N`` shows step N without JavaScript."""
     match, seat, _ = _match_and_seat(request, slug, match_id)
     if match.status == Match.Status.ACTIVE:
         messages.error(request, "A match can be replayed once it is over.")
         return redirect("match-play", slug=slug, match_id=match.pk)
     return render(request, "cardgames/match_replay.html", {
-        "match": match, "seat": seat, "replay": selectors.match_replay(match=match, step=request.GET.get("step", "0"),
-                                                                       seat=seat),
+        "match": match, "seat": seat, **replay_context(match=match, seat=seat, step=request.GET.get("step", "0")),
         "seats": list(match.seats.all()), "game_title": game_title(match.game),
     })

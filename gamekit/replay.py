@@ -4,6 +4,7 @@ re-runs it through scripted dice: a game played at a real table and a simulated 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,16 @@ def replay(game: Game, record: GameRecord, *, upto: int | None = None) -> tuple[
     for player, action in record.actions[:upto]:
         events.append(game.apply(state, action, player))
     return state, events
+
+
+def replay_states(game: Game, record: GameRecord) -> Iterator[Any]:
+    """The state after 0, 1, ... every action of a record, in one pass: the same object advanced in place,
+    so read what you need of each state before asking for the next."""
+    state = game.new_game(record.config, record.players, seed=record.seed, dice=Dice.scripted(record.chance))
+    yield state
+    for player, action in record.actions:
+        game.apply(state, action, player)
+        yield state
 
 
 def record_of(game: Game, state: Any) -> GameRecord:

@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_BENCHMARKS = ("bench_day_close.py", "bench_hour.py", "bench_map_page.py", "bench_pages.py",
-                       "bench_load.py", "bench_live.py", "bench_chronicle.py")
+                       "bench_load.py", "bench_live.py", "bench_chronicle.py", "bench_replay.py")
 
 
 def run(script: str, **env: str) -> subprocess.CompletedProcess:
