@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from battles import selectors, services, sheets
@@ -303,6 +304,7 @@ def battle_hand_to_ai(request: HttpRequest, slug: str, battle_id: int) -> HttpRe
         "An AI plays that side from now on.")
 
 
+@gzip_page  # every step rides along (up to ~1.7 MB of HTML); Django masks the CSRF token per response (BREACH)
 @login_required
 def battle_replay(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     """Step forward and back through a finished live Battle (every step on the page, as for a match's

@@ -126,3 +126,16 @@ def test_each_seats_steps_are_rendered_once_and_remembered(client, campaign, gm,
     assert rebuilt == [0, None]
     assert steps_on(pages[0]) == steps_on(pages[1])
     assert steps_on(pages[2]) == steps_on(pages[3])
+
+
+def test_the_replay_travels_gzipped_to_a_phone_that_accepts_it(client, campaign, gm, player, rival):
+    import gzip
+
+    match = finished(campaign, gm, player, rival, "unity", seed=2)
+    client.force_login(player)
+    url = reverse("match-replay", args=[campaign.slug, match.pk])
+    plain = client.get(url).content
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) * 5 < len(plain), (len(packed.content), len(plain))
+    assert steps_on(gzip.decompress(packed.content).decode()) == steps_on(plain.decode())
