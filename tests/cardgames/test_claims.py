@@ -90,7 +90,7 @@ def test_the_api_claims_and_releases_for_a_game_master_only(duel, gm, second_gm,
     assert (claimed.status_code, claimed.json()["claimed_by"]) == (200, gm.pk)
     refused = apis["gm2"].post(f"/api/matches/{duel.pk}/claim/")
     assert refused.status_code == 400
-    assert "gm1 is resolving this match" in refused.json()["detail"][0]
+    assert "gm1 is resolving this match" in refused.json()["detail"]
     assert apis["player1"].post(f"/api/matches/{duel.pk}/release/").status_code == 403
     released = apis["gm2"].post(f"/api/matches/{duel.pk}/release/")
     assert (released.status_code, released.json()["claimed_by"]) == (200, None)
