@@ -14,11 +14,15 @@ class CampaignConfig(AppConfig):
         from campaign.economy.upkeep import day_closed
         from campaign.map import battle_terrain, hour_reversal, outcome_reversal
         from campaign.map.services import bases_refresh
+        from campaign.map.views import remembered_version
         from campaign.models import Reversible
         from campaign.notifications.services import day_closed_notify
         from campaign.web.numbers import IdConverter
+        from campaign.web.poll_tokens import poll_register
 
         register_converter(IdConverter, "id")  # ids in page URLs: see campaign.web.numbers
+        poll_register("map", path=lambda subject: "/map/svg/", version=remembered_version)
+        poll_register("map-data", path=lambda subject: "/map/data/", version=remembered_version)
         day_closed.connect(bases_refresh, dispatch_uid="campaign.map.bases_refresh")
         day_closed.connect(day_closed_notify, dispatch_uid="campaign.notifications.day_closed")
         house_rule_register(WINDOW_RULE)

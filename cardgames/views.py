@@ -17,7 +17,7 @@ from campaign.campaigns.permissions import Action, NotAllowed, can, require
 from campaign.campaigns.views import campaign_membership
 from campaign.live.topics import member_topics
 from campaign.web.numbers import parse_id
-from campaign.web.poll_tokens import poll_token, poll_unchanged
+from campaign.web.poll_tokens import poll_token
 from cardgames import claims, selectors, services
 from cardgames.challenge_views import player_side
 from cardgames.forms import MatchStartForm
@@ -90,16 +90,10 @@ def match_play(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
                                                          "settings": selectors.match_settings(match=match)})
 
 
-def match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    """The table fragment htmx polls; 204 (nothing to redraw) while the version is the one shown, answered from
-    the poll token and one query when the poll has one (no session, user or table read)."""
-    if poll_unchanged(request, ["match", match_id], lambda: selectors.match_version(match_id=match_id)):
-        return HttpResponse(status=204)
-    return _match_table(request, slug, match_id)
-
-
 @login_required
-def _match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+def match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """The table fragment htmx polls (204 while the version is the one shown, answered by the poll middleware
+    from the poll token and one query: see cardgames.apps)."""
     match, seat, is_gm = _match_and_seat(request, slug, match_id)
     if request.GET.get("v") == str(match.version):
         return HttpResponse(status=204)

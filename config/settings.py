@@ -60,6 +60,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "campaign.web.poll_tokens.UnchangedPollMiddleware",
     "campaign.web.middleware.NulRefusalMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

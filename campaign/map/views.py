@@ -29,7 +29,7 @@ from campaign.map import armies, map_data, orders, selectors, services
 from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
-from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_subject, poll_token
+from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_token
 from campaign.web.refusals import refusal_sentence
 
 
@@ -77,16 +77,14 @@ def _svg(request: HttpRequest, tactical_map, membership) -> tuple[selectors.MapV
     return view, svg, version
 
 
-def _unchanged_map_poll(request: HttpRequest, kind: str = "map") -> bool:
-    """A poll whose token names this viewer's `kind` of map and whose version is the one remembered under the
-    campaign's current change stamp: nothing this viewer may see has changed (one query, no session or map
-    read)."""
-    subject = poll_subject(request)
-    if not subject or subject[0] != kind or len(subject) != 4:
-        return False
-    _, campaign_id, tactical_map_id, user_id = subject
+def remembered_version(subject: list) -> str | None:
+    """The version of one viewer's map ("map" or "map-data", from a poll token's subject) remembered under the
+    campaign's current change stamp (one query; None when the campaign changed since: the view decides)."""
+    if len(subject) != 4:
+        return None
+    kind, campaign_id, tactical_map_id, user_id = subject
     stamp = campaign_change_stamp(campaign_id=campaign_id)
-    return cache.get(_version_key(kind, tactical_map_id, user_id, stamp)) == request.GET["v"]
+    return cache.get(_version_key(kind, tactical_map_id, user_id, stamp))
 
 
 @login_required
@@ -102,19 +100,13 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @gzip_page
+@login_required
 def map_data_view(request: HttpRequest, slug: str) -> HttpResponse:
     """The map as JSON (campaign.map.map_data) for the page's script, with its version ``v`` and poll token ``t``.
-    Polled with both: 204 while this viewer's data is unchanged, answered from the token and one query when
-    nothing in the campaign changed; else only the changes since the version polled (or everything, "map", when
-    that version is no longer remembered). Gzipped (it is large at thousands of armies); BREACH does not apply, as
-    the response echoes nothing from the request and holds no CSRF token (the poll token only earns a 204)."""
-    if _unchanged_map_poll(request, "map-data"):
-        return HttpResponse(status=204)
-    return _map_data(request, slug)
-
-
-@login_required
-def _map_data(request: HttpRequest, slug: str) -> HttpResponse:
+    Polled with both: 204 while this viewer's data is unchanged (answered by the poll middleware from the token
+    and one query when nothing in the campaign changed); else only the changes since the version polled (or
+    everything, "map", when that version is no longer remembered). Gzipped (it is large at thousands of armies);
+    BREACH does not apply, as the response echoes nothing from the request and holds no CSRF token."""
     campaign, membership = campaign_membership(request, slug)
     tactical_map = _map_or_404(campaign)
     stamp = campaign_change_stamp(campaign_id=campaign.pk)
@@ -130,17 +122,11 @@ def _map_data(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def map_svg(request: HttpRequest, slug: str) -> HttpResponse:
-    """The SVG htmx polls; 204 (nothing to redraw) while the version is the one shown, from the poll token and
-    one query when nothing in the campaign changed. With the SVG go the hour badge and the orders under way,
-    swapped out of band (hx-swap-oob), so the page around the map keeps up too."""
-    if _unchanged_map_poll(request):
-        return HttpResponse(status=204)
-    return _map_svg(request, slug)
-
-
 @login_required
-def _map_svg(request: HttpRequest, slug: str) -> HttpResponse:
+def map_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    """The SVG htmx polls (204 while the version is the one shown: see remembered_version). With the SVG go the
+    hour badge and the orders under way, swapped out of band (hx-swap-oob), so the page around the map keeps up
+    too."""
     campaign, membership = campaign_membership(request, slug)
     view, svg, version = _svg(request, _map_or_404(campaign), membership)
     if request.GET.get("v") == version:
