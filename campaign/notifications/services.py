@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -40,10 +42,22 @@ def notification_preference_for(*, user) -> NotificationPreference:
     return NotificationPreference.objects.get_or_create(user=user)[0]
 
 
-def notification_preference_set(*, user, push: bool, email: bool) -> NotificationPreference:
-    preference = notification_preference_for(user=user)
-    preference.push, preference.email = push, email
-    preference.save(update_fields=["push", "email"])
+def notification_preference_set(*, user, push: bool, email: bool, address: str | None = None
+                                ) -> NotificationPreference:
+    """The user's choices, and the e-mail address to send to when `address` is given ("" forgets it). Refuses
+    (ValidationError) an address that is not one, and e-mail chosen with no address, changing nothing."""
+    address = user.email if address is None else address.strip()
+    if address:
+        validate_email(address)
+    if email and not address:
+        raise ValidationError("Give an e-mail address to be told by e-mail.")
+    with transaction.atomic():
+        if address != user.email:
+            user.email = address
+            user.save(update_fields=["email"])
+        preference = notification_preference_for(user=user)
+        preference.push, preference.email = push, email
+        preference.save(update_fields=["push", "email"])
     return preference
 
 

@@ -8,6 +8,7 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.models import Notification
 from campaign.notifications import selectors, services
+from campaign.web.refusals import refusal_sentence
 
 SUBSCRIPTION_SENTENCE = ("Send the browser's push subscription as JSON: {\"endpoint\": \"https://…\", \"keys\": "
                          "{\"p256dh\": \"…\", \"auth\": \"…\"}}.")
@@ -48,8 +50,13 @@ def notification_read_all(request: HttpRequest) -> HttpResponse:
 def notification_settings(request: HttpRequest) -> HttpResponse:
     preference = services.notification_preference_for(user=request.user)
     if request.method == "POST":
-        preference = services.notification_preference_set(user=request.user, push="push" in request.POST,
-                                                          email="email" in request.POST)
+        try:
+            preference = services.notification_preference_set(
+                user=request.user, push="push" in request.POST, email="email" in request.POST,
+                address=request.POST.get("address"))
+        except ValidationError as exc:
+            messages.error(request, f"{refusal_sentence(exc)} Nothing was changed: write it as name@example.org.")
+            return redirect("notification-settings")
         messages.success(request, "Saved: " + ", ".join(
             word for word, on in (("in the app", True), ("by push", preference.push),
                                   ("by e-mail", preference.email)) if on) + ".")

@@ -41,12 +41,27 @@ def test_a_link_elsewhere_is_never_followed(client, player):
     assert client.post(f"/notifications/{unsafe.pk}/read/")["Location"] == "/notifications/"
 
 
-def test_preferences_are_saved(client, player):
+def test_preferences_are_saved_with_the_address_to_mail(client, player):
     client.force_login(player)
-    client.post("/notifications/settings/", {"email": "on"})
+    client.post("/notifications/settings/", {"email": "on", "address": " amira@example.org "})
     preference = services.notification_preference_for(user=player)
     assert (preference.push, preference.email) == (False, True)
-    assert "Saved: in the app, by e-mail." in client.get("/notifications/settings/").content.decode()
+    player.refresh_from_db()
+    assert player.email == "amira@example.org"
+    page = client.get("/notifications/settings/").content.decode()
+    assert "Saved: in the app, by e-mail." in page
+    assert 'value="amira@example.org"' in page
+
+
+def test_a_wrong_address_or_e_mail_without_one_is_refused_and_changes_nothing(client, player):
+    client.force_login(player)
+    client.post("/notifications/settings/", {"push": "on", "address": "amira@example.org"})
+    for form in ({"email": "on", "address": "not an address"}, {"email": "on", "address": ""}):
+        answer = client.post("/notifications/settings/", form, follow=True).content.decode()
+        assert "Nothing was changed: write it as name@example.org." in answer
+        player.refresh_from_db()
+        preference = services.notification_preference_for(user=player)
+        assert (player.email, preference.push, preference.email) == ("amira@example.org", True, False)
 
 
 def test_a_push_subscription_is_saved_forgotten_and_bad_ones_are_told_what_to_send(client, player):
