@@ -27,6 +27,7 @@ from campaign.campaigns.views import campaign_membership
 from campaign.live.topics import member_topics
 from campaign.map import armies, map_data, orders, selectors, services
 from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, TerrainRegion
+from campaign.web.installable import mark_owner
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
 from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_token
@@ -118,8 +119,8 @@ def map_data_view(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(status=204)
     token = poll_token("map-data", campaign.pk, tactical_map.pk, request.user.pk)
     response = HttpResponse(f'{{"v":"{version}","t":"{token}",{fields}}}', content_type="application/json")
-    response["Cache-Control"] = "private, no-cache"
-    return response
+    response["Cache-Control"] = "no-cache"
+    return mark_owner(response, request.user.pk)  # the full data (no `v`) is kept offline with the map page
 
 
 @login_required

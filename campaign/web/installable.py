@@ -48,6 +48,14 @@ class PageOwnerMiddleware:
             return response  # a poll's 204 or JSON never reads the session: that is what keeps polls cheap
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            response["Muster-User"] = str(user.pk)
-            patch_cache_control(response, private=True)
+            mark_owner(response, user.pk)
         return response
+
+
+def mark_owner(response: HttpResponse, user_id: int) -> HttpResponse:
+    """Marks `response` as user `user_id`'s own (the service worker keeps it in that user's cache only) and
+    keeps shared caches off it. Pages are marked by PageOwnerMiddleware; the data a page draws itself from
+    (the tactical map's) is marked by its view, which has already read the session."""
+    response["Muster-User"] = str(user_id)
+    patch_cache_control(response, private=True)
+    return response

@@ -1,7 +1,8 @@
 /* Muster's service worker, served at /sw.js so its scope is the whole site.
  *
  * Pages: network first; a page the server marked as its user's own (the Muster-User header) is kept in that
- * user's cache and shown when the signal is gone. Only one user's pages are ever kept: a page for another user,
+ * user's cache and shown when the signal is gone. So is the data a page draws itself from (KEPT_DATA: the
+ * tactical map's full load, not its polls), so the map kept offline still shows its armies. Only one user's pages are ever kept: a page for another user,
  * or logging out, empties every page cache (and the queue of actions) first.
  * Actions: a state-changing request of a page that cannot reach the server is kept in IndexedDB with its
  * idempotency key and sent again, in order, when the signal returns ("online", background sync, a page
@@ -17,6 +18,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NEVER_QUEUED = ["/accounts/", "/api/", "/admin/"];
 const QUEUED_API = ["/api/move-orders/"]; // creating a movement order: a player's action from the map page
 const ONLY_ONLINE = /\/preview\/$/; // a preview changes nothing: offline it simply fails
+const KEPT_DATA = [/\/map\/data\/$/]; // fetched by a kept page to draw itself (full loads only: no query)
 const REPLAY_HEADERS = ["content-type", "x-csrftoken", "idempotency-key"];
 const LABELS = [[/\/matches\/\d+\/act\/$/, "Your move"], [/^\/api\/move-orders\/$/, "Movement order"],
   [/\/battles\/\d+\/log\/$/, "Logged result"], [/\/funding/, "Funding request"]];
@@ -70,7 +72,12 @@ async function keepFor(user, url, response) {
   await (await caches.open(PAGES_PREFIX + user)).put(url, response);
 }
 
-async function page(request) {
+const OFFLINE_DATA = () => new Response(JSON.stringify({ detail: "You are offline and this was not loaded before " +
+  "on this phone." }), { status: 503, headers: { "Content-Type": "application/json" } });
+const OFFLINE_HTML = () => new Response(OFFLINE_PAGE, { status: 503,
+  headers: { "Content-Type": "text/html; charset=utf-8" } });
+
+async function page(request, unkept = OFFLINE_HTML) {
   try {
     const response = await fetch(request);
     const user = response.headers.get("Muster-User");
@@ -80,7 +87,7 @@ async function page(request) {
   } catch (offline) {
     const user = await owner();
     const kept = user && (await (await caches.open(PAGES_PREFIX + user)).match(request.url));
-    return kept || new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return kept || unkept();
   }
 }
 
@@ -186,6 +193,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(staticFile(request));
   } else if (request.method === "GET" && request.mode === "navigate") {
     event.respondWith(page(request));
+  } else if (request.method === "GET" && !url.search && KEPT_DATA.some((pattern) => pattern.test(url.pathname))) {
+    event.respondWith(page(request, OFFLINE_DATA));
   }
 });
 

@@ -1,6 +1,6 @@
-"""Poor signal, nothing lost: a phone goes offline, makes a move at a table and a movement order by tapping the
-tactical map, comes back, and both are applied exactly once; a move queued for a table that moved on meanwhile
-comes back with its sentence."""
+"""Poor signal, nothing lost: a phone goes offline, reads the pages and the map it saw, makes a move at a table
+and a movement order by tapping the tactical map, comes back, and both are applied exactly once; a move queued
+for a table that moved on meanwhile comes back with its sentence."""
 
 import json
 
@@ -79,6 +79,8 @@ def test_a_move_and_an_order_made_offline_are_applied_once_and_a_stale_move_is_t
     assert commander.name in page.locator("h1").inner_text()
     page.goto(f"{base}/armies/")
     assert "Ford Guard" in page.content()
+    page.goto(f"{base}/map/")  # the map page kept, and the data it draws itself from: the army is on it
+    page.get_by_test_id(f"list-army-{army.pk}").wait_for()
     for match in (played, stale):
         page.goto(f"{base}/matches/{match.pk}/")
         page.wait_for_selector('[data-testid="table"][data-version="0"]')
