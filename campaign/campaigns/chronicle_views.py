@@ -15,6 +15,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from campaign.campaigns import chronicle, services
+from campaign.campaigns.fragments import fragment
 from campaign.campaigns.permissions import may_act_for
 from campaign.campaigns.views import campaign_membership
 from campaign.models import Commander, FeedToken, Membership
@@ -41,19 +42,28 @@ def commander_chronicle(request: HttpRequest, slug: str, commander_id: int) -> H
 
 
 def _render(request: HttpRequest, membership: Membership, commander: Commander | None) -> HttpResponse:
+    """The chronicle page; its entries are built from every source once per viewer and change of the campaign
+    (campaign.campaigns.fragments), not on every request: at 10,000 items building them is the page's cost."""
     campaign, get = membership.campaign, request.GET
     days = chronicle.campaign_days(campaign_id=campaign.pk)
     day_id = parse_id(get.get("day"))
     filters = chronicle.ChronicleFilters(kind=get.get("kind", "") if get.get("kind") in chronicle.KINDS else "",
                                          day=next((d for d in days if d.pk == day_id), None), commander=commander)
-    lines = chronicle.chronicle_for(membership=membership, filters=filters, days=days)
-    page = Paginator(lines, CHRONICLE_ROWS).get_page(get.get("page"))
+    query = urlencode({key: get[key] for key in ("kind", "day") if get.get(key)})
+
+    def entries() -> dict:
+        lines = chronicle.chronicle_for(membership=membership, filters=filters, days=days)
+        return {"page": Paginator(lines, CHRONICLE_ROWS).get_page(get.get("page")), "query": query}
+
+    name = (f"chronicle:{commander.pk if commander else ''}:{filters.kind}:{filters.day.pk if filters.day else ''}"
+            f":{get.get('page', '')}")
     feed = FeedToken.objects.filter(user=request.user).first()
     feed_url = request.build_absolute_uri(reverse("chronicle-feed", args=(campaign.slug, feed.token))) if feed else ""
     return render(request, "campaign/chronicle.html", {
-        "campaign": campaign, "commander": commander, "page": page, "filters": filters, "kinds": chronicle.KINDS,
-        "days": days[::-1], "query": urlencode({key: get[key] for key in ("kind", "day") if get.get(key)}),
-        "feed": feed, "feed_url": feed_url,
+        "campaign": campaign, "commander": commander, "filters": filters, "kinds": chronicle.KINDS,
+        "days": days[::-1], "feed": feed, "feed_url": feed_url,
+        "entries": fragment(request, campaign_id=campaign.pk, name=name, template="campaign/_chronicle_entries.html",
+                            context=entries),
     })
 
 

@@ -252,3 +252,15 @@ def test_funding_between_two_players_is_told_to_both_the_link_only_to_the_page_o
         html = client.get(f"{URL}?kind=funding").content.decode()
         assert "Amira paid Bastian 12 lunari, as asked: Horses." in _sentences(html)
         assert (f'href="/c/river-valley/commanders/{story.bastian.pk}/"' in html) is link_shown
+
+
+def test_the_entries_are_remembered_per_viewer_until_the_campaign_changes(client, gm, player, story):
+    client.force_login(gm)
+    cold = _queries(client, URL)
+    assert _queries(client, URL) < cold  # the same viewer again, nothing changed: the entries are not rebuilt
+    ledger.ledger_grant(commander=story.bastian, amount=9, reason="Late bounty", actor=gm)
+    assert "The game masters granted Bastian 9 lunari: Late bounty." in _sentences(client.get(URL).content.decode())
+    client.force_login(player)  # another viewer never reads what the game master's page remembered
+    said = _sentences(client.get(URL).content.decode())
+    assert sorted(said) == sorted(MINE)
+    assert not any(hidden in " ".join(said) for hidden in [*HIDDEN, "Late bounty"])
