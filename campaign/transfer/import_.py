@@ -17,13 +17,15 @@ import hashlib
 import json
 import zipfile
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.exceptions import ValidationError
-from django.core.files.base import ContentFile
+from django.core.files.base import File
 from django.core.files.storage import default_storage
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
@@ -33,28 +35,60 @@ from django.db.models.functions import Coalesce
 
 from campaign.campaigns.audit import audit_record
 from campaign.models import Account, AuditEntry, Campaign, LedgerTransaction, Membership, Role, UnitType
-from campaign.transfer.export import DOCUMENT, FILES, FORMAT, VERSION
+from campaign.transfer.export import CHUNK_BYTES, DOCUMENT, FILES, FORMAT, VERSION
 from campaign.transfer.graph import SHARED_CATALOGUE, campaign_models, campaign_rows
 
 IMPORTED = "campaign.import"
+MAX_UNPACKED_BYTES = 8 * 2**30
+"""The most an export may unpack to: its document and pictures (each at most 10 MB), with room to spare."""
 
 
 def _refuse(sentence: str) -> ValidationError:
     return ValidationError(sentence)
 
 
-def read_export(upload: IO[bytes]) -> tuple[dict, dict[str, bytes]]:
-    """The document and its files from a zip, or a refusal saying what is wrong with it."""
+class ExportFiles:
+    """The pictures of an opened export, each checked against the sha256 its document lists and read from the zip
+    only when stored, a chunk at a time."""
+
+    def __init__(self, archive: zipfile.ZipFile, listed: dict[str, str]):
+        self.archive, self.sha256 = archive, listed
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.sha256
+
+    def __len__(self) -> int:
+        return len(self.sha256)
+
+    def names(self) -> set[str]:
+        return set(self.sha256)
+
+    def open(self, name: str) -> IO[bytes]:
+        return self.archive.open(FILES + name)
+
+
+def _sha256(stream: IO[bytes]) -> str:
+    digest = hashlib.sha256()
+    while chunk := stream.read(CHUNK_BYTES):
+        digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _refuse_too_large(archive: zipfile.ZipFile) -> None:
+    """What a zip says it unpacks to bounds what reading it unpacks (zipfile stops at each member's stated size),
+    so a zip that would unpack to more than a campaign's export could is refused before anything is read."""
+    unpacked = sum(info.file_size for info in archive.infolist())
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise _refuse(f"This zip unpacks to {unpacked / 2**30:.1f} GiB, more than an export of a campaign "
+                      f"({MAX_UNPACKED_BYTES / 2**30:.0f} GiB at most): choose the zip that “Download export” gave.")
+
+
+def _document(archive: zipfile.ZipFile) -> dict:
+    if DOCUMENT not in archive.namelist():
+        raise _refuse(f"This zip has no {DOCUMENT}: it is not a Muster export. Choose the zip that "
+                      "“Download export” gave.")
     try:
-        with zipfile.ZipFile(upload) as archive:
-            names = set(archive.namelist())
-            if DOCUMENT not in names:
-                raise _refuse(f"This zip has no {DOCUMENT}: it is not a Muster export. Choose the zip that "
-                              "“Download export” gave.")
-            document = json.loads(archive.read(DOCUMENT))
-            files = {name[len(FILES):]: archive.read(name) for name in names if name.startswith(FILES)}
-    except (zipfile.BadZipFile, EOFError, OSError) as error:
-        raise _refuse(f"This file is not a readable zip ({error}): download the export again.") from error
+        document = json.loads(archive.read(DOCUMENT))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise _refuse(f"The export's {DOCUMENT} is damaged ({error}): download the export again.") from error
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -62,12 +96,39 @@ def read_export(upload: IO[bytes]) -> tuple[dict, dict[str, bytes]]:
     if document.get("version") != VERSION:
         raise _refuse(f"This export is version {document.get('version')}; this Muster reads version {VERSION} only. "
                       "Import it into the Muster that exported it, or one of the same version.")
-    for listed in document.get("files", []):
-        name = listed.get("name") if isinstance(listed, dict) else None
-        content = files.get(name) if isinstance(name, str) else None
-        if content is None or hashlib.sha256(content).hexdigest() != listed.get("sha256"):
+    return document
+
+
+def _files(archive: zipfile.ZipFile, document: dict) -> ExportFiles:
+    """The files the document lists, each present and with its listed sha256 (a picture in the zip the document
+    does not list is never brought in)."""
+    names, listed = set(archive.namelist()), {}
+    for entry in document.get("files", []):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if not isinstance(name, str) or FILES + name not in names:
             raise _refuse(f"The file {name} in the export is missing or damaged: download the export again.")
-    return document, files
+        with archive.open(FILES + name) as member:
+            if _sha256(member) != entry.get("sha256"):
+                raise _refuse(f"The file {name} in the export is missing or damaged: download the export again.")
+        listed[name] = entry["sha256"]
+    return ExportFiles(archive, listed)
+
+
+@contextmanager
+def opened_export(upload: IO[bytes]) -> Iterator[tuple[dict, ExportFiles]]:
+    """The document and files of an export zip while it is open, or a refusal saying what is wrong with it."""
+    try:
+        archive = zipfile.ZipFile(upload)
+    except (zipfile.BadZipFile, EOFError, OSError) as error:
+        raise _refuse(f"This file is not a readable zip ({error}): download the export again.") from error
+    with archive:
+        try:
+            _refuse_too_large(archive)
+            document = _document(archive)
+            files = _files(archive, document)
+        except (zipfile.BadZipFile, EOFError, OSError) as error:
+            raise _refuse(f"This file is not a readable zip ({error}): download the export again.") from error
+        yield document, files
 
 
 def _ensure_users(document: dict) -> None:
@@ -134,19 +195,19 @@ def _refuse_taken_ids(rows: list[dict]) -> None:
                           "(a new one, or one restored from before it existed).")
 
 
-def _store_files(rows: list[dict], files: dict[str, bytes]) -> None:
+def _store_files(rows: list[dict], files: ExportFiles) -> None:
     """Write the files the rows name; a name this instance already uses for other bytes gets a new name, and the
     rows follow. A row naming a file the export lacks (the server had lost it) is left without one."""
     renamed: dict[str, str] = {}
     named = {row["fields"][f.name] for row in rows for f in apps.get_model(row["model"])._meta.concrete_fields
              if isinstance(f, models.FileField) and row["fields"].get(f.name)}
-    for name in sorted(named & files.keys()):
-        content = files[name]
+    for name in sorted(named & files.names()):
         if default_storage.exists(name):
             with default_storage.open(name, "rb") as stored:
-                if stored.read() == content:
+                if _sha256(stored) == files.sha256[name]:
                     continue
-        renamed[name] = default_storage.save(name, ContentFile(content))
+        with files.open(name) as member:
+            renamed[name] = default_storage.save(name, File(member, name=name))
     for row in rows:
         model = apps.get_model(row["model"])
         for field in model._meta.concrete_fields:
@@ -200,7 +261,7 @@ def _imported_before(slug: str, document: dict) -> Campaign | None:
     raise _refuse(f"This instance already has a campaign “{slug}”: the export is of a campaign it holds.")
 
 
-def _bring_in(document: dict, files: dict[str, bytes]) -> tuple[Campaign, bool]:
+def _bring_in(document: dict, files: ExportFiles) -> tuple[Campaign, bool]:
     """The campaign brought in, and whether it is new (False: this export was imported before)."""
     rows = document["rows"]
     _refuse_other_models(document)
@@ -228,12 +289,12 @@ def campaign_import(*, upload: IO[bytes], actor, join_as_gm: bool = False) -> Ca
     """Bring the exported campaign in, with its people, files and history; records who imported it. With
     `join_as_gm` the importer becomes a game master of it if the export does not already make them a member.
     Idempotent: the same export uploaded again (a phone's retry) answers the campaign it made, changing nothing."""
-    document, files = read_export(upload)
-    try:
-        campaign, new = _bring_in(document, files)
-    except (KeyError, LookupError, TypeError, ValueError, DeserializationError, DatabaseError) as error:
-        raise _refuse(f"The export's rows do not fit together ({error!r}): it is damaged or from an edited file.") \
-            from error
+    with opened_export(upload) as (document, files):
+        try:
+            campaign, new = _bring_in(document, files)
+        except (KeyError, LookupError, TypeError, ValueError, DeserializationError, DatabaseError) as error:
+            raise _refuse(f"The export's rows do not fit together ({error!r}): it is damaged or from an edited "
+                          "file.") from error
     if not new:
         return campaign
     joined = join_as_gm and not Membership.objects.filter(campaign=campaign, user=actor).exists()

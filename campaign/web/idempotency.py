@@ -4,7 +4,9 @@ Phones at events retry on poor signal, and the offline queue (static/js/sw.js) s
 gets an answer. The key comes in the `Idempotency-Key` header (htmx, the API, the queue) or in a form's hidden
 `idempotency_key` field. The key's row is written first, in the same transaction as the action, so the key exists
 exactly when the action's writes do: a repeat waits for the first to finish, then gets its stored answer back.
-Answers that changed nothing and may change on a retry (a refused CSRF token, a 404, a 5xx) are not remembered.
+Answers that changed nothing and may change on a retry (a refused CSRF token, a 404, a 5xx) are not remembered, nor
+is a file sent as a stream (a campaign's export: it changes nothing but the audit's note that it was sent, and a
+retry sends it again rather than keep a copy of it here).
 
 The queue's replays also send `Muster-Replay: 1` and get, instead of the page, a short JSON account of what
 happened (`status`, `applied`, `sentence`, `location`), so the phone can say "applied" or "the table moved on".
@@ -65,8 +67,6 @@ def _said(request: HttpRequest) -> tuple[str, bool]:
 
 def _text(response: HttpResponse) -> str:
     """The answer's own sentence: an API's JSON `sentence` (refused: its `detail`), or a refusal's plain text."""
-    if response.streaming:
-        return ""
     refused = response.status_code >= 400
     if response.get("Content-Type", "").startswith("application/json"):
         try:
@@ -83,7 +83,7 @@ def _remember(record: IdempotentRequest, request: HttpRequest, response: HttpRes
     sentence, refused = _said(request)
     record.status = response.status_code
     record.content_type = response.get("Content-Type", "")
-    record.body = b"" if response.streaming else response.content
+    record.body = response.content
     record.location = response.get("Location", "")
     record.sentence = sentence or _text(response)
     record.refused = refused or response.status_code >= 400
@@ -141,7 +141,8 @@ class IdempotencyMiddleware:
             if response.status_code >= 500:
                 transaction.set_rollback(True)  # nothing half done, and the retry runs again
                 return response
-            if response.status_code >= 400 and response.status_code not in REMEMBERED_REFUSALS:
+            if response.streaming or (response.status_code >= 400
+                                       and response.status_code not in REMEMBERED_REFUSALS):
                 record.delete()
                 return response
             _remember(record, request, response)

@@ -20,5 +20,6 @@ class Command(BaseCommand):
         target = Path(options["file"])
         if not target.parent.is_dir():
             raise CommandError(f"The folder {target.parent} does not exist: create it or name another file.")
-        target.write_bytes(campaign_export(campaign=campaign, actor=None))
+        with target.open("wb") as into:
+            campaign_export(campaign=campaign, actor=None, into=into)
         self.stdout.write(self.style.SUCCESS(f"Exported {campaign.name} to {target}."))

@@ -15,11 +15,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from campaign.models import AuditEntry, Campaign, Commander, Unit, UnitType
-from campaign.transfer.export import DOCUMENT, campaign_export
+from campaign.transfer.export import DOCUMENT
 from campaign.transfer.graph import NOT_A_CAMPAIGNS, PROJECT_APPS, campaign_models
 from campaign.transfer.import_ import campaign_import
 from tests.campaign.factories import CampaignFactory, CommanderFactory, UnitFactory, UnitTypeFactory
 from tests.campaign.transfer.emptying import empty_instance
+from tests.campaign.transfer.zips import export_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def _emptied(exported: bytes) -> io.BytesIO:
 
 
 def test_import_uses_the_default_unit_type_of_the_same_name_this_instance_has(small, media_root):
-    exported = campaign_export(campaign=small, actor=None)
+    exported = export_bytes(small)
     upload = _emptied(exported)
     UnitTypeFactory(name="Someone else's")
     here = UnitTypeFactory(name="Spearmen")
@@ -61,7 +62,7 @@ def test_import_uses_the_default_unit_type_of_the_same_name_this_instance_has(sm
 
 
 def test_import_makes_a_missing_default_unit_type_with_its_artwork(small, media_root):
-    upload = _emptied(campaign_export(campaign=small, actor=None))
+    upload = _emptied(export_bytes(small))
     (media_root / "units").rename(media_root / "lost")
     imported = campaign_import(upload=upload, actor=None)
     spearmen = Unit.objects.get(campaign=imported).unit_type
@@ -70,7 +71,7 @@ def test_import_makes_a_missing_default_unit_type_with_its_artwork(small, media_
 
 
 def test_export_and_import_are_recorded_in_the_audit_trail_and_a_retried_import_changes_nothing(small, gm):
-    exported = campaign_export(campaign=small, actor=gm)
+    exported = export_bytes(small, gm)
     assert AuditEntry.objects.get(campaign=small, action="campaign.export").actor == gm
     imported = campaign_import(upload=_emptied(exported), actor=None)
     assert list(AuditEntry.objects.filter(campaign=imported).values_list("action", flat=True)[:1]) == \
@@ -109,7 +110,7 @@ def test_import_refuses_what_is_not_an_export_it_can_read(db, upload, sentence):
 
 
 def test_import_refuses_a_damaged_file_and_a_campaign_this_instance_has(small):
-    exported = campaign_export(campaign=small, actor=None)
+    exported = export_bytes(small)
     with pytest.raises(ValidationError, match="already has a campaign “river-valley”"):
         campaign_import(upload=io.BytesIO(exported), actor=None)
     document = _document(exported)
@@ -118,8 +119,28 @@ def test_import_refuses_a_damaged_file_and_a_campaign_this_instance_has(small):
         campaign_import(upload=_zip(document, {f"files/{listed['name']}": b"other bytes"}), actor=None)
 
 
+def test_import_refuses_a_zip_that_unpacks_to_more_than_an_export_could(small, monkeypatch):
+    exported = export_bytes(small)
+    monkeypatch.setattr("campaign.transfer.import_.MAX_UNPACKED_BYTES", len(_document(exported)["rows"]))
+    empty_instance()
+    with pytest.raises(ValidationError, match=r"This zip unpacks to 0\.0 GiB, more than an export of a campaign"):
+        campaign_import(upload=io.BytesIO(exported), actor=None)
+    assert not Campaign.objects.exists()
+
+
+def test_a_file_in_the_zip_its_document_does_not_list_is_not_brought_in(small, media_root):
+    document = _document(export_bytes(small))
+    (listed,) = document["files"]
+    document["files"] = []  # the artwork's row names a file, which the zip holds unlisted (not checked)
+    upload = _zip(document, {f"files/{listed['name']}": b"unchecked bytes"})
+    empty_instance()
+    (media_root / "units").rename(media_root / "lost")
+    imported = campaign_import(upload=upload, actor=None)
+    assert not Unit.objects.get(campaign=imported).unit_type.artwork
+
+
 def test_import_refuses_ids_this_instance_already_uses_and_changes_nothing(small):
-    document = _document(campaign_export(campaign=small, actor=None))
+    document = _document(export_bytes(small))
     document["campaign"]["slug"] = "river-valley-again"
     for row in document["rows"]:
         if row["model"] == "campaign.campaign":
@@ -133,7 +154,7 @@ def test_import_refuses_ids_this_instance_already_uses_and_changes_nothing(small
 
 
 def test_import_refuses_rows_no_campaign_has_or_of_another_campaign(small, gm):
-    document = _document(campaign_export(campaign=small, actor=None))
+    document = _document(export_bytes(small))
     empty_instance()
     other = CampaignFactory(pk=500, slug="elsewhere")  # an id the export does not use
     intruder = {"model": "auth.user", "pk": 999, "fields": {"username": "root", "is_superuser": True}}
@@ -149,7 +170,7 @@ def test_import_refuses_rows_no_campaign_has_or_of_another_campaign(small, gm):
 
 
 def test_import_refuses_a_ledger_that_does_not_add_up(small):
-    document = _document(campaign_export(campaign=small, actor=None))
+    document = _document(export_bytes(small))
     empty_instance()
     entry = next(row for row in document["rows"]
                  if row["model"] == "campaign.ledgerentry" and row["fields"]["amount"] > 0)

@@ -17,11 +17,11 @@ from campaign.demo import DEMO_SLUG, load_demo
 from campaign.economy.upkeep import day_close
 from campaign.map.clock import event_clock_advance
 from campaign.models import AuditEntry, Campaign, Event, UnitType
-from campaign.transfer.export import campaign_export
 from campaign.transfer.graph import campaign_models
 from campaign.transfer.import_ import campaign_import
 from cardgames.demo import load_demo_matches
 from tests.campaign.transfer.emptying import empty_instance
+from tests.campaign.transfer.zips import export_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,7 @@ def test_export_then_import_into_an_emptied_instance_brings_back_every_row_and_f
     assert before_rows["battles.battle"]
     assert before_rows["cardgames.matchaction"]
     assert before_files
-    exported = campaign_export(campaign=played_demo, actor=None)
+    exported = export_bytes(played_demo)
 
     empty_instance()
     assert not Campaign.objects.exists()
