@@ -26,7 +26,7 @@ from campaign.live.topics import member_topics
 from campaign.map import selectors as map_selectors
 from campaign.models import Army, DueBattle, Location, Reversible
 from campaign.web.numbers import parse_id
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 from cardgames import selectors as match_selectors
 from cardgames import services as match_services
 from cardgames.models import AIPolicy
@@ -115,14 +115,11 @@ def battle_start(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         attacker, defender = data["attacker_army"], data["defender_army"]
-        try:
+        with refusal_shown(request):
             battle = services.battle_start(
                 attacker_army=attacker, defender_army=defender, location=data["location"], due_battle=due,
                 mode=data["mode"], npc_seat=data["npc_seat"], actor=request.user,
                 choices=form.choices_for(attacker.commander, defender.commander))
-        except (ValidationError, NotAllowed) as exc:
-            refusal_message(request, exc)
-        else:
             messages.success(request, f"The Battle has begun: {battle.attacker} against {battle.defender}.")
             return redirect("battle-detail", slug=slug, battle_id=battle.pk)
     odds_query, sides = "", []
@@ -260,11 +257,8 @@ def battle_sheet(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
 
 
 def _post_service(request: HttpRequest, slug: str, battle: Battle, call, success: str) -> HttpResponse:
-    try:
+    with refusal_shown(request, ValidationError):
         call()
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    else:
         messages.success(request, success)
     return redirect("battle-detail", slug=slug, battle_id=battle.pk)
 

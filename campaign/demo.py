@@ -171,7 +171,9 @@ def load_demo_economy(*, campaign: Campaign, users: dict) -> None:
 
 def load_demo_map(*, campaign: Campaign, users: dict) -> None:
     """The painted valley with its terrain, a camp, a town and a city, a Base at the ford town, and the three
-    demo armies on the map with orders under way (the Eastern Riders reach the camp in 2 hours). Made once."""
+    demo armies on the map with orders under way, one hour already processed by the clock's own service (the
+    Eastern Riders came down from the hills in it: the hour log, the chronicle and Bastian's notifications have
+    an arrival; they now reach the camp in 2 hours, and the Host of the Emir marches on Riverford). Made once."""
     if TacticalMap.objects.filter(campaign=campaign).exists() or not Army.objects.filter(campaign=campaign).exists():
         return
     gm = users["gm"]
@@ -203,9 +205,12 @@ def load_demo_map(*, campaign: Campaign, users: dict) -> None:
                              location=town, actor=gm)
     armies = {a.name: a for a in Army.objects.filter(campaign=campaign)}
     army_services.army_place(army=armies["Ford Guard"], tactical_map=tactical_map, x=18, y=19, actor=gm)
-    riders = army_services.army_place(army=armies["Eastern Riders"], tactical_map=tactical_map, x=40, y=20, actor=gm)
+    riders = army_services.army_place(army=armies["Eastern Riders"], tactical_map=tactical_map, x=40, y=16, actor=gm)
     host = army_services.army_place(army=armies["Host of the Emir"], tactical_map=tactical_map, x=34, y=17, actor=gm)
-    orders.army_order_move(army=riders, kind=MoveOrder.Kind.LOCATION, location=camp, actor=users["bastian"])
+    orders.army_order_move(army=riders, kind=MoveOrder.Kind.POINT, x=40, y=20, actor=users["bastian"])
     orders.army_order_move(army=host, kind=MoveOrder.Kind.LOCATION, location=town, actor=gm)
+    clock.event_clock_advance(event=event, actor=gm, to_hour=event.current_hour + 1)  # the riders arrive in it
+    riders.refresh_from_db()
+    orders.army_order_move(army=riders, kind=MoveOrder.Kind.LOCATION, location=camp, actor=users["bastian"])
     map_services.reveal_create(army=host, to_commander=amira, what="position", actor=gm)
     map_services.reveal_create(army=host, to_commander=amira, what="size", actor=gm)

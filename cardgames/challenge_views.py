@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from campaign.campaigns.permissions import Action, NotAllowed, can
+from campaign.campaigns.permissions import Action, can
 from campaign.campaigns.views import campaign_membership
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 from cardgames import challenges, selectors
 from cardgames.forms import ChallengeForm, PracticeForm
 
@@ -51,13 +50,11 @@ def _back(slug: str) -> HttpResponse:
 
 def _started(request: HttpRequest, slug: str, start) -> HttpResponse:
     """Run `start` (returns the match) and open its table; a refusal goes back to the encounters page."""
-    try:
+    with refusal_shown(request):
         match = start()
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-        return _back(slug)
-    messages.success(request, f"{match} has started.")
-    return redirect("match-play", slug=slug, match_id=match.pk)
+        messages.success(request, f"{match} has started.")
+        return redirect("match-play", slug=slug, match_id=match.pk)
+    return _back(slug)
 
 
 @login_required
@@ -68,11 +65,8 @@ def challenge_create(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return _back(slug)
-    try:
+    with refusal_shown(request):
         sent = challenges.challenge_create(actor=request.user, **form.cleaned_data)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"Challenge sent: {sent}.")
     return _back(slug)
 
@@ -89,11 +83,8 @@ def challenge_answer(request: HttpRequest, slug: str, challenge_id: int, answer:
                                   pk=challenge_id, campaign=campaign)
     if answer == "accept":
         return _started(request, slug, lambda: challenges.challenge_accept(challenge=challenge, actor=request.user))
-    try:
+    with refusal_shown(request):
         answered = ANSWERS[answer](challenge=challenge, actor=request.user)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"Challenge {answered.get_status_display().lower()}: {answered}.")
     return _back(slug)
 

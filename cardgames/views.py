@@ -18,6 +18,7 @@ from campaign.campaigns.views import campaign_membership
 from campaign.live.topics import member_topics
 from campaign.web.numbers import parse_id
 from campaign.web.poll_tokens import poll_token
+from campaign.web.refusals import refusal_sentence, refusal_shown
 from cardgames import claims, selectors, services
 from cardgames.challenge_views import player_side
 from cardgames.forms import MatchStartForm
@@ -55,13 +56,10 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
                               members=members,
                               commanders=campaign.commanders.filter(player__isnull=False).select_related("player"))
         if request.method == "POST" and form.is_valid():
-            try:
+            with refusal_shown(request, ValidationError):
                 match = services.match_create(campaign=campaign, game=form.cleaned_data["game"],
                                               seats=form.cleaned_data["seats"], actor=request.user,
                                               title=form.cleaned_data["title"], config=form.cleaned_data["config"])
-            except ValidationError as exc:
-                messages.error(request, " ".join(exc.messages))
-            else:
                 messages.success(request, f"{match} has started.")
                 return redirect("match-play", slug=slug, match_id=match.pk)
     elif request.method == "POST":
@@ -119,7 +117,7 @@ def match_act(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
             match = services.match_act(match_id=match.pk, seat=seat, action=action, user=request.user,
                                        expected_version=version)
         except ValidationError as exc:
-            refused, status = " ".join(exc.messages), 409 if services.is_stale(exc) else 200
+            refused, status = refusal_sentence(exc), 409 if services.is_stale(exc) else 200
     if request.htmx:  # only the table is redrawn, so the refusal is said inside it, once
         match.refresh_from_db()
         return render(request, "cardgames/_table.html", {**_table_context(match, seat, is_gm), "refused": refused},
@@ -135,11 +133,9 @@ def match_cancel(request: HttpRequest, slug: str, match_id: int) -> HttpResponse
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.MANAGE_EVENTS)
     match = get_object_or_404(Match, pk=match_id, campaign=campaign)
-    try:
+    with refusal_shown(request, ValidationError):
         services.match_cancel(match=match, actor=request.user)
         messages.success(request, f"{match} was cancelled.")
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
     return redirect("match-list", slug=slug)
 
 
@@ -151,15 +147,13 @@ def match_claim(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.MANAGE_EVENTS)
     match = get_object_or_404(Match, pk=match_id, campaign=campaign)
-    try:
+    with refusal_shown(request, ValidationError):
         if request.POST.get("release"):
             claims.match_release(match=match, actor=request.user)
             messages.success(request, f"{match} is free for any game master.")
         else:
             claims.match_claim(match=match, actor=request.user)
             messages.success(request, f"You are resolving {match}: the other game masters see it.")
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
     if request.POST.get("back") == "play":
         return redirect("match-play", slug=slug, match_id=match.pk)
     return redirect("match-list", slug=slug)

@@ -20,21 +20,19 @@ from campaign.campaigns import selectors, services
 from campaign.campaigns.forms import CampaignForm, SignUpForm
 from campaign.web.forms import form_errors_sentence
 from campaign.web.login_limits import client_address, sign_up_record, sign_up_wait_seconds
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 
 def _join(request: HttpRequest, code: str) -> HttpResponse:
     """Join with the code and land on the campaign's page; a refusal is shown on the home page."""
-    try:
+    with refusal_shown(request, ValidationError):
         joined = services.invitation_join(code=code, user=request.user)
-    except ValidationError as exc:
-        refusal_message(request, exc)
-        return redirect("home")
-    membership = joined.membership
-    role = membership.get_role_display().lower()
-    messages.success(request, f"Welcome to {membership.campaign}: you are a {role} here." if joined.new
-                     else f"You are already a {role} in {membership.campaign}.")
-    return redirect("campaign-detail", membership.campaign.slug)
+        membership = joined.membership
+        role = membership.get_role_display().lower()
+        messages.success(request, f"Welcome to {membership.campaign}: you are a {role} here." if joined.new
+                         else f"You are already a {role} in {membership.campaign}.")
+        return redirect("campaign-detail", membership.campaign.slug)
+    return redirect("home")
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,11 +74,8 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         if not form.is_valid():
             messages.error(request, form_errors_sentence(form))
         else:
-            try:
+            with refusal_shown(request, ValidationError):
                 campaign = services.campaign_create(creator=request.user, **form.cleaned_data)
-            except ValidationError as exc:
-                refusal_message(request, exc)
-            else:
                 messages.success(request, f"{campaign} is created and you are its game master: the checklist "
                                           "below says what to set up next.")
                 return redirect("campaign-detail", campaign.slug)

@@ -19,7 +19,7 @@ from campaign.campaigns.permissions import Action, can, require
 from campaign.campaigns.views import campaign_membership
 from campaign.models import Event
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 
 @login_required
@@ -33,11 +33,8 @@ def events_page(request: HttpRequest, slug: str) -> HttpResponse:
         if not form.is_valid():
             messages.error(request, form_errors_sentence(form))
         else:
-            try:
+            with refusal_shown(request, ValidationError):
                 event = services.event_create(campaign=campaign, actor=request.user, **form.cleaned_data)
-            except ValidationError as exc:
-                refusal_message(request, exc)
-            else:
                 messages.success(request, f"{event.name} is planned, with Day 1 open: start its clock on the "
                                           "clock page when play begins.")
                 return redirect("events", slug)
@@ -59,14 +56,11 @@ def event_edit(request: HttpRequest, slug: str, event_id: int) -> HttpResponse:
             messages.error(request, form_errors_sentence(form))
         else:
             changed = {k: v for k, v in form.cleaned_data.items() if getattr(event, k) != v}
-            try:
+            with refusal_shown(request, ValidationError):
                 services.event_update(event=event, actor=request.user, **changed)
-            except ValidationError as exc:
-                refusal_message(request, exc)
-                event.refresh_from_db()
-            else:
                 messages.success(request, f"{event.name} is saved." if changed else "Nothing changed.")
                 return redirect("events", slug)
+            event.refresh_from_db()  # refused: the form shows what was asked, the page what stands
     return render(request, "campaign/event_edit.html", {
         "campaign": campaign, "event": event, "form": form, "days": event.days.all(),
         "offers": event.recruit_offers.select_related("unit_type"),

@@ -20,7 +20,7 @@ from campaign.campaigns.house_rules import HouseRule, house_rule_value, house_ru
 from campaign.campaigns.permissions import Action, NotAllowed, can
 from campaign.campaigns.views import campaign_membership
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_message, refusal_shown
 
 
 def _json_value(text: str) -> Any:
@@ -78,12 +78,9 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
             refusal_message(request, NotAllowed("Only a game master may change the house rules."))
             return redirect("house-rules", slug)
         if form.is_valid():
-            try:
+            with refusal_shown(request, ValidationError):
                 services.campaign_update(campaign=campaign, actor=request.user,
                                          house_rules=house_rules_with(campaign.house_rules, form.values()))
-            except ValidationError as exc:
-                refusal_message(request, exc)
-            else:
                 messages.success(request, "The house rules are saved: they apply from the next Battle or match.")
                 return redirect("house-rules", slug)
         else:

@@ -20,7 +20,7 @@ from campaign.campaigns.permissions import Action, can, require
 from campaign.campaigns.views import campaign_membership
 from campaign.models import Invitation, Membership
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 
 def _back(slug: str, anchor: str) -> HttpResponse:
@@ -58,11 +58,8 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return _back(slug, "members")
-    try:
+    with refusal_shown(request, ValidationError):
         services.membership_set_role(membership=member, role=form.cleaned_data["role"], actor=request.user)
-    except ValidationError as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"{member.user} is now a {member.get_role_display().lower()}.")
     return _back(slug, "members")
 
@@ -72,13 +69,11 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
 def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
     mine, member = _member(request, slug, membership_id)
     leaving = member.pk == mine.pk
-    try:
+    with refusal_shown(request, ValidationError):
         services.membership_remove(membership=member, actor=request.user)
-    except ValidationError as exc:
-        refusal_message(request, exc)
-        return _back(slug, "members")
-    messages.success(request, f"{member.user} is no longer in {member.campaign}; their commanders stay.")
-    return redirect("home") if leaving else _back(slug, "members")
+        messages.success(request, f"{member.user} is no longer in {member.campaign}; their commanders stay.")
+        return redirect("home") if leaving else _back(slug, "members")
+    return _back(slug, "members")
 
 
 @login_required
@@ -90,12 +85,9 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return _back(slug, "invitations")
-    try:
+    with refusal_shown(request, ValidationError):
         invitation = services.invitation_create(campaign=campaign, actor=request.user, role=form.cleaned_data["role"],
                                                 expires_at=form.expires_at(), max_uses=form.cleaned_data["max_uses"])
-    except ValidationError as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"Invitation created: send its link to whoever should join as a "
                                   f"{invitation.get_role_display().lower()}.")
     return _back(slug, "invitations")

@@ -17,6 +17,7 @@ from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.reversals import reversible_reverse
 from campaign.campaigns.views import campaign_membership
 from campaign.models import Reversible
+from campaign.web.refusals import refusal_shown
 
 
 @login_required
@@ -31,11 +32,8 @@ def reversal_reverse(request: HttpRequest, slug: str, reversible_id: int) -> Htt
     if not request.POST.get("confirm"):
         messages.error(request, f"Tick the box to confirm that {record.label} is to be reversed.")
         return redirect(back)
-    try:
+    with refusal_shown(request, ValidationError):
         record = reversible_reverse(record=record, actor=request.user, reason=request.POST.get("reason", ""))
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    else:
         messages.success(request, f"Reversed: {record.label}. The ledger and the audit trail keep both the "
                                   "record and its reversal.")
     return redirect(back)

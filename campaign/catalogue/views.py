@@ -20,6 +20,7 @@ from campaign.catalogue.entries import catalogue_load_file
 from campaign.catalogue.forms import ArtworkForm, UnitTypeForm
 from campaign.models import Campaign, UnitType
 from campaign.web.media_files import private_file_response
+from campaign.web.refusals import refusal_shown
 
 
 def unit_type_seen_or_404(*, campaign: Campaign, unit_type_id: int) -> UnitType:
@@ -102,13 +103,11 @@ def unit_type_delete(request: HttpRequest, slug: str, unit_type_id: int) -> Http
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.EDIT_CAMPAIGN)
     unit_type = unit_type_seen_or_404(campaign=campaign, unit_type_id=unit_type_id)
-    try:
+    with refusal_shown(request, ValidationError):
         name = services.unit_type_delete(campaign=campaign, unit_type=unit_type, actor=request.user)
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-        return redirect("unit-type-edit", slug=campaign.slug, unit_type_id=unit_type.pk)
-    messages.success(request, f"Deleted {name} from {campaign}'s catalogue.")
-    return redirect("catalogue", slug=campaign.slug)
+        messages.success(request, f"Deleted {name} from {campaign}'s catalogue.")
+        return redirect("catalogue", slug=campaign.slug)
+    return redirect("unit-type-edit", slug=campaign.slug, unit_type_id=unit_type.pk)
 
 
 @login_required

@@ -19,7 +19,7 @@ from campaign.economy.forms import CommanderForm, LedgerReverseForm
 from campaign.economy.views import _back, _commander
 from campaign.models import LedgerTransaction
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_message, refusal_shown
 
 
 @login_required
@@ -30,13 +30,12 @@ def commander_new(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return redirect("commander-list", slug)
-    try:
+    with refusal_shown(request):
         commander = services.commander_create(campaign=campaign, actor=request.user, **form.cleaned_data)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-        return redirect("commander-list", slug)
-    messages.success(request, f"{commander} joins {campaign}, with {commander.morale} Morale and an empty purse.")
-    return redirect("commander-detail", slug, commander.pk)
+        messages.success(request, f"{commander} joins {campaign}, with {commander.morale} Morale and an empty "
+                                  "purse.")
+        return redirect("commander-detail", slug, commander.pk)
+    return redirect("commander-list", slug)
 
 
 @login_required
@@ -47,11 +46,8 @@ def commander_edit(request: HttpRequest, slug: str, commander_id: int) -> HttpRe
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return _back(commander, "sheet")
-    try:
+    with refusal_shown(request):
         commander = services.commander_update(commander=commander, actor=request.user, **form.cleaned_data)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"{commander}'s sheet is saved.")
     return _back(commander, "sheet")
 
@@ -62,11 +58,8 @@ def commander_retire(request: HttpRequest, slug: str, commander_id: int) -> Http
     """Retire a commander from play (``retired=1``) or bring them back (``retired=0``)."""
     _, _, commander = _commander(request, slug, commander_id)
     retired = request.POST.get("retired") == "1"
-    try:
+    with refusal_shown(request):
         commander = services.commander_retire(commander=commander, actor=request.user, retired=retired)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"{commander} is retired: on record, out of play." if retired
                          else f"{commander} is back in play.")
     return _back(commander, "sheet")
@@ -86,10 +79,7 @@ def ledger_reverse(request: HttpRequest, slug: str, commander_id: int) -> HttpRe
     if not membership.is_gm:
         refusal_message(request, NotAllowed("Only a game master may reverse a ledger entry."))
         return _back(commander, "ledger")
-    try:
+    with refusal_shown(request, ValidationError):
         ledger.ledger_reverse(transaction_to_reverse=txn, reason=form.cleaned_data["reason"], actor=request.user)
-    except ValidationError as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"Reversed: {txn.reason}.")
     return _back(commander, "ledger")

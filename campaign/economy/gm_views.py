@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from campaign.campaigns import selectors as campaigns_selectors
-from campaign.campaigns.permissions import Action, NotAllowed, require
+from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.views import campaign_membership
 from campaign.economy import ledger, selectors, upkeep
 from campaign.economy.forms import (
@@ -29,7 +29,7 @@ from campaign.models import (
     UpkeepArrears,
 )
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 # --- the game masters' economy ---------------------------------------------------------------------------
 
@@ -84,11 +84,8 @@ def economy_lunari(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         return redirect("economy", slug=slug)
     post = ledger.ledger_grant if kind == "grant" else ledger.ledger_fine
     commander, amount = form.cleaned_data["commander"], form.cleaned_data["amount"]
-    try:
+    with refusal_shown(request, ValidationError):
         post(commander=commander, amount=amount, reason=form.cleaned_data["reason"], actor=request.user)
-    except ValidationError as exc:
-        refusal_message(request, exc)
-    else:
         done = f"Granted {amount} lunari to {commander}." if kind == "grant" else f"Fined {commander} {amount} lunari."
         messages.success(request, done)
     return redirect("economy", slug=slug)
@@ -110,14 +107,11 @@ def arrears_decide(request: HttpRequest, slug: str, arrears_id: int, decision: s
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return redirect("economy", slug=slug)
-    try:
+    with refusal_shown(request):
         if decision == "settle":
             upkeep.upkeep_arrears_settle(arrears=debt, paid_by=form.cleaned_data["paid_by"], actor=request.user)
         else:
             upkeep.upkeep_arrears_forgive(arrears=debt, note=form.cleaned_data["note"], actor=request.user)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         verb = "settled" if decision == "settle" else "forgiven"
         messages.success(request, f"{debt.commander}'s debt of {debt.amount} lunari is {verb}.")
     return redirect("economy", slug=slug)

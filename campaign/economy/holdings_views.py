@@ -10,20 +10,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
-from campaign.campaigns.permissions import NotAllowed
 from campaign.economy import donations, items, quests
 from campaign.economy.forms import DonateWagesForm, ItemAddForm, OtherCommanderForm
 from campaign.economy.views import _back, _commander
 from campaign.map import lending
 from campaign.models import EventRecruitOffer, Item, Unit
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 
 def _label(unit: Unit) -> str:
@@ -36,10 +34,8 @@ def _done(request: HttpRequest, commander, anchor: str, act, form=None) -> HttpR
     if form is not None and not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return _back(commander, anchor)
-    try:
+    with refusal_shown(request):
         messages.success(request, act())
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
     return _back(commander, anchor)
 
 

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from campaign.campaigns import selectors as campaigns_selectors
-from campaign.campaigns.permissions import Action, NotAllowed, require
+from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.views import campaign_membership
 from campaign.catalogue.selectors import unit_types_for_campaign
 from campaign.economy import quests, selectors, services
@@ -21,7 +21,7 @@ from campaign.economy.forms import RecruitOfferForm
 from campaign.models import Event, EventRecruitOffer, QuestCompletion
 from campaign.web.forms import form_errors_sentence
 from campaign.web.numbers import parse_id
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 
 def _act(request: HttpRequest, event: Event, unit_types) -> str:
@@ -59,10 +59,8 @@ def recruit_list(request: HttpRequest, slug: str) -> HttpResponse:
              else campaigns_selectors.event_and_day_today(campaign=campaign)[0])
     unit_types = unit_types_for_campaign(campaign=campaign)
     if request.method == "POST" and event is not None:
-        try:
+        with refusal_shown(request):
             messages.success(request, _act(request, event, unit_types))
-        except (ValidationError, NotAllowed) as exc:
-            refusal_message(request, exc)
         return redirect(f"{request.path}?event={event.pk}")
     offers = list(selectors.event_recruit_offers(event=event).prefetch_related(
         "quest_completions__commander", "quest_completions__unit")) if event else []

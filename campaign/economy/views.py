@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.fragments import remembered_page
-from campaign.campaigns.permissions import Action, NotAllowed, can, may_act_for
+from campaign.campaigns.permissions import Action, can, may_act_for
 from campaign.campaigns.views import campaign_membership
 from campaign.catalogue.unit_cards import unit_cards_pdf
 from campaign.economy import donations, ledger, quests, selectors, services, upkeep
@@ -57,7 +57,7 @@ from campaign.models import (
 )
 from campaign.web.forms import form_errors_sentence
 from campaign.web.numbers import parse_id
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 LEDGER_ROWS = 100
 
@@ -256,12 +256,9 @@ def commander_recruit(request: HttpRequest, slug: str, commander_id: int) -> Htt
                        else form_errors_sentence(form))
         return _back(commander, "recruit")
     offer, payer = form.cleaned_data["offer"], form.payer()
-    try:
+    with refusal_shown(request):
         unit = services.unit_recruit(commander=commander, unit_type=offer.unit_type, event=event, paid_by=payer,
                                      actor=request.user)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"{unit.unit_type} joined {commander}'s reserve{_paid_by(commander, payer)}.")
     return _back(commander, "units")
 
@@ -280,12 +277,9 @@ def unit_train(request: HttpRequest, slug: str, commander_id: int, unit_id: int)
         messages.error(request, form_errors_sentence(form))
         return _back(commander, "units")
     payer = form.payer()
-    try:
+    with refusal_shown(request):
         training = services.unit_train(unit=unit, event=event, paid_by=payer, actor=request.user,
                                        weapon_items=list(form.cleaned_data["weapon_items"]))
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         became = f" and became {training.type_to}" if training.type_to != training.type_from else ""
         messages.success(request, f"{training.type_from} trained to Strength {training.strength_to}{became}, "
                                   f"for {training.paid} lunari{_paid_by(commander, payer)}.")
@@ -301,11 +295,8 @@ def unit_name(request: HttpRequest, slug: str, commander_id: int, unit_id: int) 
     if not form.is_valid():
         messages.error(request, "Give the retinue a name of 1 to 120 characters.")
         return _back(commander, "units")
-    try:
+    with refusal_shown(request):
         unit = services.unit_name_retinue(unit=unit, name=form.cleaned_data["name"], actor=request.user)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"The retinue is now called {unit.name}.")
     return _back(commander, "units")
 
@@ -322,11 +313,8 @@ def fair_escape(request: HttpRequest, slug: str, commander_id: int) -> HttpRespo
         messages.error(request, "Choose how Fair Escape is paid: 1 Influence or a retinue unit.")
         return _back(commander, "fair-escape")
     strength = unit.strength if unit else None
-    try:
+    with refusal_shown(request):
         commander = services.commander_fair_escape(commander=commander, retinue_unit=unit, actor=request.user)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         if unit is None:
             messages.success(request, f"{commander} spent 1 Influence for Fair Escape: {commander.influence} left.")
         else:
@@ -349,12 +337,9 @@ def morale_buy(request: HttpRequest, slug: str, commander_id: int) -> HttpRespon
     elif not form.is_valid():
         messages.error(request, "Buy at least 1 point of Morale.")
     else:
-        try:
+        with refusal_shown(request):
             commander = upkeep.morale_buy(commander=commander, day=day, points=form.cleaned_data["points"],
                                           actor=request.user)
-        except (ValidationError, NotAllowed) as exc:
-            refusal_message(request, exc)
-        else:
             messages.success(request, f"{commander} bought {form.cleaned_data['points']} Morale: "
                                       f"now {commander.morale}.")
     return _back(commander, "morale")
@@ -373,11 +358,8 @@ def upkeep_pledge(request: HttpRequest, slug: str, commander_id: int) -> HttpRes
         messages.error(request, "Pledge a whole number of Morale points, 0 or more.")
     else:
         points = form.cleaned_data["points"]
-        try:
+        with refusal_shown(request):
             upkeep.upkeep_pledge_morale(commander=commander, day=day, points=points, actor=request.user)
-        except (ValidationError, NotAllowed) as exc:
-            refusal_message(request, exc)
-        else:
             forecast = selectors.upkeep_forecast(commander=commander, day=day)
             saves = (f"it takes {forecast.morale_offset} lunari off today's bill" if forecast.gross
                      else "no upkeep is due yet, so it takes nothing off for now")
@@ -393,13 +375,10 @@ def funding_create(request: HttpRequest, slug: str, commander_id: int) -> HttpRe
     if not form.is_valid():
         messages.error(request, form_errors_sentence(form))
         return _back(commander, "funding")
-    try:
+    with refusal_shown(request):
         funding = funding_services.funding_request_create(requester=commander, funder=form.cleaned_data["funder"],
                                                           amount=form.cleaned_data["amount"],
                                                           reason=form.cleaned_data["reason"], actor=request.user)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, f"Asked {funding.funder} for {funding.amount} lunari.")
     return _back(commander, "funding")
 
@@ -426,11 +405,8 @@ def funding_decide(request: HttpRequest, slug: str, commander_id: int, request_i
     if decision != "withdraw":
         form = FundingResponseForm(request.POST)
         kwargs["response"] = form.cleaned_data["response"] if form.is_valid() else ""
-    try:
+    with refusal_shown(request):
         funding = service(**kwargs)
-    except (ValidationError, NotAllowed) as exc:
-        refusal_message(request, exc)
-    else:
         messages.success(request, done.format(amount=funding.amount, requester=funding.requester,
                                               funder=funding.funder))
     return _back(commander, "funding")

@@ -20,6 +20,7 @@ from campaign.map import armies as army_services
 from campaign.map import selectors
 from campaign.models import Army, Commander
 from campaign.web.numbers import parse_id
+from campaign.web.refusals import refusal_shown
 
 
 def _unit_ids(request: HttpRequest) -> list[int]:
@@ -67,10 +68,8 @@ def commander_armies(request: HttpRequest, slug: str, commander_id: int) -> Http
     campaign, membership = campaign_membership(request, slug)
     commander = get_object_or_404(economy_selectors.commanders_for_member(membership=membership), pk=commander_id)
     if request.method == "POST":
-        try:
+        with refusal_shown(request, ValidationError):
             messages.success(request, _act(request, commander, Army.objects.filter(commander=commander)))
-        except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
         if request.POST.get("back") == "campaign":
             return redirect("armies", slug)
         return redirect("commander-armies", slug, commander.pk)

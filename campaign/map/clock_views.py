@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from battles.selectors import battles_open
 from campaign.campaigns.fragments import remembered_page
-from campaign.campaigns.permissions import Action, NotAllowed, require
+from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.reversals import ReversalOffer, reversal_offer, reversals_done
 from campaign.campaigns.views import campaign_membership
 from campaign.economy import selectors as economy_selectors
@@ -26,7 +26,7 @@ from campaign.live.topics import member_topics
 from campaign.map import claims, clock, outcome_reversal, selectors, services
 from campaign.models import Army, Commander, Day, DueBattle, Event, HourLog, Reversible
 from campaign.web.numbers import parse_id
-from campaign.web.refusals import refusal_sentence
+from campaign.web.refusals import refusal_shown
 
 # --- the GM's clock console ---------------------------------------------------------------------------------
 
@@ -59,15 +59,13 @@ def battle_claim(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.RUN_CLOCK)
     battle = get_object_or_404(DueBattle, pk=battle_id, event__campaign=campaign)
-    try:
+    with refusal_shown(request, ValidationError):
         if request.POST.get("release"):
             claims.due_battle_release(due_battle=battle, actor=request.user)
             messages.success(request, "The Battle is free for any game master.")
         else:
             claims.due_battle_claim(due_battle=battle, actor=request.user)
             messages.success(request, "You are resolving this Battle: the other game masters see it.")
-    except ValidationError as exc:
-        messages.error(request, refusal_sentence(exc))
     return redirect("clock", slug)
 
 
@@ -111,7 +109,7 @@ def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) 
     require(membership, Action.RUN_CLOCK)
     event = get_object_or_404(Event, pk=event_id, campaign=campaign)
     actor = request.user
-    try:
+    with refusal_shown(request, ValidationError):
         if control == "start":
             clock.event_clock_start(event=event, actor=actor)
             messages.success(request, f"{event.name}'s clock is running.")
@@ -142,8 +140,6 @@ def clock_control(request: HttpRequest, slug: str, event_id: int, control: str) 
                                           f"Day {result.next_day.number} is open.")
         else:
             raise Http404("No such clock control.")
-    except ValidationError as exc:
-        messages.error(request, refusal_sentence(exc))
     return redirect("clock", slug)
 
 
@@ -154,7 +150,7 @@ def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     campaign, membership = campaign_membership(request, slug)
     require(membership, Action.RUN_CLOCK)
     battle = get_object_or_404(DueBattle, pk=battle_id, event__campaign=campaign)
-    try:
+    with refusal_shown(request):
         if request.POST.get("decision") == "cancel":
             services.due_battle_cancel(due_battle=battle, actor=request.user)
             messages.success(request, "The Battle is called off.")
@@ -168,8 +164,6 @@ def battle_decide(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
                                                loser_army=armies[loser_id], routed=request.POST.get("routed") == "on",
                                                actor=request.user)
             messages.success(request, f"{armies[winner_id].name} won; {armies[loser_id].name} fell back.")
-    except (ValidationError, NotAllowed) as exc:
-        messages.error(request, refusal_sentence(exc) if isinstance(exc, ValidationError) else exc.message)
     return redirect("clock", slug)
 
 

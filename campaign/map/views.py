@@ -31,7 +31,7 @@ from campaign.web.installable import mark_owner
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
 from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_token
-from campaign.web.refusals import refusal_sentence
+from campaign.web.refusals import refusal_shown
 
 
 def _float(value: str | None) -> float | None:
@@ -147,11 +147,9 @@ def order_cancel(request: HttpRequest, slug: str, order_id: int) -> HttpResponse
                               army__campaign=campaign)
     if not membership.is_gm and order.army.commander.player_id != request.user.pk:
         raise Http404("No such order.")
-    try:
+    with refusal_shown(request, ValidationError):
         orders.move_order_cancel(order=order, actor=request.user)
         messages.success(request, f"{order.army.name}'s order is cancelled: it stays where it stands.")
-    except ValidationError as exc:
-        messages.error(request, refusal_sentence(exc))
     return redirect("map", slug)
 
 
@@ -263,10 +261,8 @@ def map_edit(request: HttpRequest, slug: str) -> HttpResponse:
     require(membership, Action.EDIT_CAMPAIGN)
     tactical_map = services.tactical_map_get_or_create(campaign=campaign, actor=request.user)
     if request.method == "POST":
-        try:
+        with refusal_shown(request, ValidationError):
             messages.success(request, _edit(request, campaign, tactical_map))
-        except ValidationError as exc:
-            messages.error(request, refusal_sentence(exc))
         return redirect("map-edit", slug)
     view, svg, _ = _svg(request, tactical_map, membership)
     return render(request, "campaign/map/edit.html", {

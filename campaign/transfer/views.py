@@ -22,7 +22,7 @@ from campaign.transfer.forms import ImportForm, NewSeasonForm
 from campaign.transfer.import_ import campaign_import
 from campaign.transfer.seasons import campaign_new_season
 from campaign.web.forms import form_errors_sentence
-from campaign.web.refusals import refusal_message
+from campaign.web.refusals import refusal_shown
 
 
 @login_required
@@ -62,11 +62,8 @@ def new_season(request: HttpRequest, slug: str) -> HttpResponse:
         if not form.is_valid():
             messages.error(request, form_errors_sentence(form))
         else:
-            try:
+            with refusal_shown(request, ValidationError):
                 season = campaign_new_season(source=campaign, actor=request.user, **form.cleaned_data)
-            except ValidationError as exc:
-                refusal_message(request, exc)
-            else:
                 messages.success(request, f"{season} starts from {campaign}: add its first Event to begin.")
                 return redirect("campaign-detail", season.slug)
     return render(request, "campaign/transfer/new_season.html", {"campaign": campaign, "form": form})
@@ -83,11 +80,8 @@ def import_page(request: HttpRequest) -> HttpResponse:
         if not form.is_valid():
             messages.error(request, form_errors_sentence(form))
         else:
-            try:
+            with refusal_shown(request, ValidationError):
                 campaign = campaign_import(upload=form.cleaned_data["export"], actor=request.user, join_as_gm=True)
-            except ValidationError as exc:
-                refusal_message(request, exc)
-            else:
                 messages.success(request, f"{campaign} is imported with its history, members and pictures.")
                 return redirect("campaign-detail", campaign.slug)
     return render(request, "campaign/transfer/import.html", {"form": form})

@@ -14,6 +14,7 @@
   var box = document.getElementById("tactical-map");
   if (!box || !window.L) { return; }
   var panel = document.getElementById("map-panel");
+  var writable = !box.hasAttribute("data-read-only");  // an archived campaign: no orders, reveals nor starts
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
   var POLL_MS = 4000, CELL = 36, FONT = "600 13px system-ui, sans-serif";
   var state = { data: null, v: "", t: "", groups: [], battles: [], places: [], ordering: null, picked: null, key: null,
@@ -279,6 +280,7 @@
     });
   }
   function startLink(b, style) {
+    if (!writable) { return ""; }
     return "<a class=\"" + (style || "") + "\" data-testid=\"start-battle\" href=\"" + box.dataset.battleStart + "?due=" + b.id +
       "\">Start the Battle</a>";
   }
@@ -288,14 +290,14 @@
     var html = "<h2>" + esc(a.n) + "</h2><p>" + esc(a.c) + " · " + minis(a) +
       (a.seen !== undefined ? " · seen at hour " + a.seen : "") + "</p>";
     if (a.own) {
-      html += "<p data-testid=\"army-order\">" + esc(orderText(a)) + "</p><p class=\"actions\">" +
+      html += "<p data-testid=\"army-order\">" + esc(orderText(a)) + "</p>" + (!writable ? "" : "<p class=\"actions\">" +
         "<button type=\"button\" class=\"primary\" data-act=\"order\" data-army=\"" + a.id + "\" data-testid=\"give-order\">Give an order</button>" +
-        (a.o ? " <button type=\"button\" data-act=\"cancel\" data-order=\"" + a.o + "\">Cancel the order</button>" : "") + "</p>";
+        (a.o ? " <button type=\"button\" data-act=\"cancel\" data-order=\"" + a.o + "\">Cancel the order</button>" : "") + "</p>");
     }
     armyBattles(a).forEach(function (b) {
       html += "<p>Battle due at hour " + b.hour + (b.at ? " at " + esc(b.at) : "") + ". " + (state.data.gm ? startLink(b, "button") : "") + "</p>";
     });
-    if (state.data.gm) {
+    if (state.data.gm && writable) {
       html += "<form class=\"row\" data-act=\"reveal\" data-army=\"" + a.id + "\"><label class=\"grow\">Reveal to <select name=\"to_commander\">" +
         state.data.commanders.map(function (c) { return "<option value=\"" + c[0] + "\">" + esc(c[1]) + "</option>"; }).join("") +
         "</select></label><label>What <select name=\"what\"><option value=\"position\">position</option><option value=\"size\">size</option></select></label>" +

@@ -59,3 +59,5 @@ def test_amira_has_notifications_in_the_demo_told_once():
     kinds = set(Notification.objects.filter(user__username="amira").values_list("kind", flat=True))
     assert {"challenge", "funding_request", "your_move"} <= kinds
     assert Notification.objects.filter(user__username="amira", kind="challenge").count() == 1
+    arrived = Notification.objects.filter(user__username="bastian", kind="army_arrived")
+    assert list(arrived.values_list("text", flat=True)) == ["Eastern Riders arrived at the end of hour 1."]

@@ -7,13 +7,10 @@ fill fails, naming it. Screenshots of each page land in var/screenshots/."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from battles.demo import load_demo_battles
@@ -21,6 +18,7 @@ from campaign.campaigns.services import invitation_create
 from campaign.demo import DEMO_LOGINS, load_demo
 from cardgames.demo import load_demo_matches
 from tests.e2e.conftest import log_in
+from tests.page_routes import parameter_values, routes, urls
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,89 +28,8 @@ SCREENSHOTS = ROOT / "var" / "screenshots"
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 WIDTHS = (390, 1280)
 SCHEMES = ("light", "dark")
-NOT_PAGES = ("api/", "admin/", "static/", "media/")
 # Routes a GET cannot show without a particular POST first, each with the reason.
 SKIPPED: dict[str, str] = {}
-
-
-def _routes(resolver=None, prefix: str = "") -> Iterator[tuple[str, str]]:
-    """(route, name) of every URL pattern, with the prefixes of the includes it sits under."""
-    for pattern in (resolver or get_resolver()).url_patterns:
-        if isinstance(pattern, URLResolver):
-            yield from _routes(pattern, prefix + str(pattern.pattern))
-        elif isinstance(pattern, URLPattern) and not (prefix + str(pattern.pattern)).startswith(NOT_PAGES):
-            yield prefix + str(pattern.pattern), pattern.name or ""
-
-
-def _parameter_values(campaign, user) -> dict[str, list[str]]:
-    """For each URL parameter, the demo objects `user` would open (every match and battle: each has its own
-    table layout; the first of anything else). A player gets their own commander's things."""
-    from battles.models import Battle
-    from campaign.campaigns.services import feed_token_reset
-    from campaign.models import (
-        Commander,
-        Day,
-        Event,
-        EventRecruitOffer,
-        FundingRequest,
-        Invitation,
-        Item,
-        Membership,
-        MoveOrder,
-        Notification,
-        Reversible,
-        Unit,
-        UnitType,
-        UpkeepArrears,
-    )
-    from cardgames.models import Challenge, Match
-
-    def ids(queryset) -> list[str]:
-        return [str(pk) for pk in queryset.order_by("pk").values_list("pk", flat=True)]
-
-    commanders = Commander.objects.filter(campaign=campaign)
-    if user is not None and campaign.memberships.filter(user=user, role="player").exists():
-        commanders = commanders.filter(player=user)
-    commander = commanders.order_by("pk").first()
-    invitation = Invitation.objects.filter(campaign=campaign).order_by("pk").first()
-    return {
-        "slug": [campaign.slug],
-        "commander_id": [str(commander.pk)],
-        "unit_id": ids(Unit.objects.filter(commander=commander))[:1],
-        "item_id": ids(Item.objects.filter(commander=commander))[:1],
-        "request_id": ids(FundingRequest.objects.filter(campaign=campaign))[:1],
-        "arrears_id": ids(UpkeepArrears.objects.filter(commander__campaign=campaign))[:1],
-        "offer_id": ids(EventRecruitOffer.objects.filter(event__campaign=campaign))[:1],
-        "match_id": ids(Match.objects.filter(campaign=campaign)),
-        "battle_id": ids(Battle.objects.filter(campaign=campaign)),
-        "challenge_id": ids(Challenge.objects.filter(campaign=campaign))[:1],
-        "event_id": ids(Event.objects.filter(campaign=campaign))[:1],
-        "day_id": ids(Day.objects.filter(event__campaign=campaign, status=Day.Status.OPEN))[:1],
-        "membership_id": ids(Membership.objects.filter(campaign=campaign))[:1],
-        "invitation_id": [str(invitation.pk)] if invitation else [],
-        "code": [invitation.code] if invitation else ["no-such-invitation"],
-        "unit_type_id": ids(UnitType.objects.filter(campaign=campaign))[:1]
-        or ids(UnitType.objects.filter(campaign=None))[:1],
-        "order_id": ids(MoveOrder.objects.filter(event__campaign=campaign))[:1],
-        "notification_id": ids(Notification.objects.filter(user=user))[:1] if user else [],
-        "reversible_id": ids(Reversible.objects.filter(campaign=campaign))[:1],
-        "token": [feed_token_reset(user=user, current="").token] if user else ["no-such-token"],
-        # Words in action routes (POST only): any allowed value reaches the view's 405.
-        "answer": ["accept"], "decision": ["accept"], "kind": ["grant"], "control": ["start"],
-    }
-
-
-def _urls(route: str, values: dict[str, list[str]]) -> list[str]:
-    """`route` with its parameters filled, one URL per choice of the parameter that has several."""
-    names = re.findall(r"<(?:\w+:)?(\w+)>", route)
-    unknown = [name for name in names if name not in values]
-    assert not unknown, f"route {route!r}: this test has no demo value for {unknown}; add one to _parameter_values"
-    urls = [route]
-    for name in names:
-        # No such demo object: id 0 still tells an action (405) apart; a page then fails as never shown.
-        choices = values[name] or ["0"]
-        urls = [re.sub(rf"<(?:\w+:)?{name}>", value, url, count=1) for url in urls for value in choices]
-    return ["/" + url.lstrip("^").rstrip("$") for url in urls]
 
 
 def _what_it_is(page, url: str) -> str:
@@ -152,10 +69,10 @@ def _check_pages(browser, base_url: str, who: str, password: str | None, values,
         page = context.new_page()
         if password is not None:
             log_in(page, base_url, who, password)
-        for route, name in _routes():
+        for route, name in routes():
             if name in SKIPPED:
                 continue
-            for path in _urls(route, values):
+            for path in urls(route, values):
                 kind = _what_it_is(page, base_url + path)
                 kinds.setdefault(name, set()).add(kind)
                 if kind != "page":
@@ -188,7 +105,7 @@ def test_every_page_passes_axe_for_everyone_at_every_width_and_scheme(live_serve
     for who, password in [(None, None), *((login.username, login.password) for login in DEMO_LOGINS[:2])]:
         user = User.objects.get(username=who) if who else None
         violations += _check_pages(browser, live_server.url, who or "anonymous", password,
-                                   _parameter_values(campaign, user), kinds)
+                                   parameter_values(campaign, user), kinds)
     never_shown = {name: sorted(seen) for name, seen in kinds.items() if all(k.startswith("refused") for k in seen)}
     assert never_shown == {}, "routes no one could open (give them demo values or a SKIPPED reason)"
     assert violations == [], f"{len(violations)} axe violations:\n" + "\n".join(violations)

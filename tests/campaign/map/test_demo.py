@@ -1,9 +1,11 @@
-"""The demo's map: painted valley, terrain, locations, a Base, armies with orders under way, a running clock."""
+"""The demo's map: painted valley, terrain, locations, a Base, armies with orders under way, a running clock with
+one hour processed (an arrival in the hour log and the chronicle)."""
 
 import pytest
 
+from campaign.campaigns.chronicle import ChronicleFilters, chronicle_for
 from campaign.demo import load_demo
-from campaign.models import Base, Event, Location, MoveOrder, TacticalMap, TerrainRegion
+from campaign.models import Base, Event, HourLog, Location, Membership, MoveOrder, TacticalMap, TerrainRegion
 
 pytestmark = pytest.mark.django_db
 
@@ -24,3 +26,18 @@ def test_the_demo_has_a_map_with_armies_under_orders_and_a_running_clock():
     assert riders.arrival_hour == event.current_hour + 2
     assert event.status == Event.Status.RUNNING
     assert event.clock_started_at is not None
+
+
+def test_the_demo_has_processed_one_hour_in_which_the_riders_arrived():
+    campaign, _ = load_demo()
+    load_demo()
+    event = Event.objects.get(campaign=campaign)
+    assert event.current_hour == 1
+    log = HourLog.objects.get(event=event)
+    assert (log.hour, log.moved) == (1, 2)
+    assert [(e["kind"], e["name"]) for e in log.entries] == [("arrived", "Eastern Riders")]
+    assert MoveOrder.objects.filter(event=event, status="active").count() == 2, "both armies still under way"
+    bastian = Membership.objects.get(campaign=campaign, user__username="bastian")
+    arrivals = chronicle_for(membership=bastian, filters=ChronicleFilters(kind="arrival"))
+    assert [line.told.words for line in arrivals] == [
+        "Eastern Riders (Bastian of the Marches) arrived at (40.0, 20.0) at hour 1 of Autumn Muster."]
