@@ -14,8 +14,11 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from cardgames.registry import ENGINES
+from cardgames.registry import CARD_GAMES, ENGINES
 from gamekit.glossary import KINDS, Term, action_key, by_key
+
+PAGE_ORDER = tuple(sorted(ENGINES, key=lambda game: game in CARD_GAMES))
+"""The games in the order of the rules page: the Army Combat battle, then the card games in the registry's order."""
 
 
 @dataclass(frozen=True)
@@ -73,12 +76,13 @@ def matches(term: Term, words: list[str]) -> bool:
 
 
 def glossary_sections(*, query: str = "") -> list[Section]:
-    """Every game's section, in the registry's order, its terms grouped by kind, each marked shown when it
+    """Every game's section, in `PAGE_ORDER`, its terms grouped by kind, each marked shown when it
     matches `query` (all of them when it is empty). Every term is always there, so the page's script can filter
     again from the whole glossary; the others are hidden."""
     words = query.lower().split()
     sections = []
-    for game, (_, title) in ENGINES.items():
+    for game in PAGE_ORDER:
+        title = ENGINES[game][1]
         entries = [Entry(term, anchor(game, term), matches(term, words)) for term in glossary(game)]
         groups = [Group(heading, [e for e in entries if e.term.kind == kind]) for kind, heading in KINDS.items()]
         sections.append(Section(game, title, [g for g in groups if g.entries], sum(e.shown for e in entries)))
