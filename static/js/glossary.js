@@ -29,6 +29,7 @@
     });
     document.querySelectorAll("[data-glossary-section]").forEach((section) => {
       section.hidden = !some("[data-glossary-group]", section);
+      document.querySelector(`[data-glossary-nav="${section.id}"]`).hidden = section.hidden;
     });
     count.textContent = words.length
       ? shown + " of " + total + " terms match “" + typed + "”." + (shown ? "" : " Try a shorter word.")

@@ -66,6 +66,7 @@ def test_the_filter_shows_only_the_terms_with_every_word_asked_and_hides_games_w
     assert "terms match “spend MORALE”." in page
     assert 'data-testid="section-unity" data-glossary-section hidden' in page
     assert 'data-testid="section-army-combat" data-glossary-section>' in page
+    assert '<li data-glossary-nav="unity" hidden>' in page, "no link to a game the filter hid"
 
 
 def test_a_filter_that_finds_nothing_says_what_to_try(client, outsider):

@@ -127,6 +127,7 @@ def test_the_rules_page_filters_as_one_types(live_server, new_page):
         assert page.locator("#army-combat-fair-escape").is_visible()
         assert not page.locator("#army-combat-morale").is_visible()
         assert not page.get_by_test_id("section-unity").is_visible()
+        assert not page.get_by_role("link", name="Unity", exact=True).is_visible(), "no link to a hidden game"
         assert "terms match “fair escape”" in page.get_by_test_id("glossary-count").inner_text()
         assert page.url.endswith("?q=fair+escape")
         page.fill("#glossary-q", "")
