@@ -1,8 +1,9 @@
 from django.urls import path
 
-from cardgames import challenge_views, views
+from cardgames import challenge_views, glossary_views, views
 
 urlpatterns = [
+    path("rules/", glossary_views.glossary_page, name="glossary"),
     path("c/<slug:slug>/matches/", views.match_list, name="match-list"),
     path("c/<slug:slug>/matches/<id:match_id>/", views.match_play, name="match-play"),
     path("c/<slug:slug>/matches/<id:match_id>/table/", views.match_table, name="match-table"),

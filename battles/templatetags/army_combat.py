@@ -49,6 +49,25 @@ def _commander(view: dict[str, Any], seat: int, me: int | None) -> dict[str, Any
             "piles": [("Exhausted", c["exhausted"]), ("Disabled", c["disabled"]), ("Killed", c["killed"])]}
 
 
+TABLE_WORDS = ("term:morale", "term:influence", "term:skirmish", "term:exhausted", "term:disabled", "term:killed")
+"""Words every battle table shows, which the glossary explains."""
+
+
+def _help_keys(view: dict[str, Any]) -> list[str]:
+    """What the rules glossary explains on this table (battles/engine/glossary.py): the commanders' powers, each
+    card's Role, Path and traits (in the Skirmish, in my hand, in the piles), a retinue and a Base's Morale."""
+    commanders = view["commanders"]
+    skirmish = [card for card in view["skirmish"].values() if card and not card.get("face_down")]
+    piles = [unit for c in commanders for pile in ("exhausted", "disabled", "killed") for unit in c[pile]]
+    keys = [f"power:{power}" for c in commanders for power in c["powers"]]
+    for card in (*skirmish, *(view["hand"] or ()), *piles):
+        keys += [f"role:{card.get('role_now') or card['role']}", f"path:{card['path']}",
+                 *(f"trait:{trait}" for trait in card["traits"])]
+        keys += ["term:retinue"] if card["retinue"] else []
+    keys += ["term:base"] if any(c["base_morale"] for c in commanders) else []
+    return [*keys, *TABLE_WORDS]
+
+
 @register.simple_tag
 def army_combat_board(table) -> dict[str, Any]:
     """The view of `table` (a cardgames.selectors.TableView) arranged for the template. When cards in hand
@@ -77,4 +96,5 @@ def army_combat_board(table) -> dict[str, Any]:
         "actions": other,
         "card_actions": bool(on_card),
         "mender_revealed": view.get("mender_revealed"),
+        "help_keys": _help_keys(view),
     }

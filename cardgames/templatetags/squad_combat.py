@@ -131,6 +131,19 @@ def _hand(view: dict[str, Any], me: int | None, moves: Moves) -> list[dict[str, 
             for key in dict.fromkeys(keys)]
 
 
+CHARACTER_WORDS = ("term:life", "term:energy", "term:dice", "term:refresh", "term:traits")
+"""Words every character on the table shows, which the glossary explains."""
+
+
+def _help_keys(view: dict[str, Any], hand: list[dict[str, Any]]) -> list[str]:
+    """What the rules glossary explains on this table (squad_combat/glossary.py): the characters' stats, wounds
+    when there are any, and my cards' kinds, costs and what they do."""
+    wounded = any(c["wounds"] for side in view["sides"] for c in side["characters"])
+    cards = [f"{key}:{card[field]}" for card in hand for key, field in (("power", "kind"), ("effect", "effect"))
+             if card[field]]
+    return [*CHARACTER_WORDS, *(["term:wounds"] if wounded else []), *(["term:costs", *cards] if hand else [])]
+
+
 @register.simple_tag
 def squad_combat_board(table) -> dict[str, Any]:
     """The view of `table` (a selectors.TableView) arranged for the template."""
@@ -138,13 +151,15 @@ def squad_combat_board(table) -> dict[str, Any]:
     me = table.seat
     cards = view["cards"]
     moves = _moves(view, table)
+    hand = _hand(view, me, moves)
     return {
         "step": STEPS.get(view["step"], view["step"]),
         "acting": view["sides"][view["acting"]]["player"],
         "attack": _attack(view, cards),
         "paying": _paying(view, cards),
         "sides": [_side(view, seat, me, cards) for seat in seats_from(len(view["sides"]), me)],
-        "hand": _hand(view, me, moves),
+        "hand": hand,
         "groups": moves.groups(),
         "hint": HINTS[view["step"]] if table.actions else None,
+        "help_keys": _help_keys(view, hand),
     }

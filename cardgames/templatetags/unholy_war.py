@@ -128,6 +128,16 @@ def _hint(view: dict[str, Any], me: int) -> str:
     return HINTS["bottom" if bottom else view["phase"]].format(power=view["initiative_power"])
 
 
+def _help_keys(view: dict[str, Any]) -> list[str]:
+    """What the rules glossary explains on this table (unholy_war/glossary.py): Power and the dice that defeat,
+    Initiative in the Command Phase, Command Cards, and facedown and Tapped cards when there are any."""
+    field = [card for player in view["players"] for card in player["field"]]
+    return ["term:power", "term:dice", *(["term:initiative"] if view["phase"] in COMMAND_STEPS else []),
+            *(["term:card"] if field or any(p["hand"] for p in view["players"]) else []),
+            *(["term:facedown"] if any(not c["face_up"] for c in field) else []),
+            *(["term:tapped"] if any(c["tapped"] for c in field) else [])]
+
+
 @register.simple_tag
 def unholy_war_board(table) -> dict[str, Any]:
     """The view of `table` (a selectors.TableView) arranged for the template."""
@@ -143,4 +153,5 @@ def unholy_war_board(table) -> dict[str, Any]:
         "hand": _hand(view, table.seat, moves),
         "groups": moves.groups(),
         "hint": _hint(view, table.seat) if table.actions else None,
+        "help_keys": _help_keys(view),
     }

@@ -11,6 +11,8 @@ from typing import Any
 
 from django import template
 
+from cardgames.engine.unity.deck import deck_for
+
 from .board_parts import Moves, plural, seats_from
 
 register = template.Library()
@@ -95,6 +97,17 @@ def _hint(view: dict[str, Any]) -> str:
     return "Discard a card the festival asks for."
 
 
+def _help_keys(view: dict[str, Any], config: dict[str, Any]) -> list[str]:
+    """What the rules glossary explains on this table (unity/glossary.py): the category of each card in my hand,
+    in the evil attack and in the chain of righteousness, and the power of each that has one (read from the
+    match's deck, which the view does not repeat)."""
+    powers = {card["name"]: card.get("power") for card in deck_for(config).data["cards"]}
+    chain = [card for entry in (view.get("chain") or {}).get("entries", ()) for card in entry["cards"]]
+    shown = [*(view.get("hand") or ()), *(view.get("attack") or {}).get("cards", ()), *chain]
+    return [*(f"category:{card['category']}" for card in shown),
+            *(f"power:{powers[card['name']]}" for card in shown if powers.get(card["name"]))]
+
+
 @register.simple_tag
 def unity_board(table) -> dict[str, Any]:
     """The view of `table` (a selectors.TableView) arranged for the template."""
@@ -115,4 +128,5 @@ def unity_board(table) -> dict[str, Any]:
                   for key, title in PILES],
         "groups": moves.groups(),
         "hint": _hint(view) if table.actions else None,
+        "help_keys": _help_keys(view, table.match.config),
     }

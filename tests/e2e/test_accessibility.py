@@ -110,4 +110,4 @@ def test_every_page_passes_axe_for_everyone_at_every_width_and_scheme(live_serve
     assert never_shown == {}, "routes no one could open (give them demo values or a SKIPPED reason)"
     assert violations == [], f"{len(violations)} axe violations:\n" + "\n".join(violations)
     pages = {name for name, seen in kinds.items() if "page" in seen}
-    assert {"login", "home", "campaign-detail", "commander-detail", "match-play", "battle-detail"} <= pages
+    assert {"login", "home", "campaign-detail", "commander-detail", "match-play", "battle-detail", "glossary"} <= pages

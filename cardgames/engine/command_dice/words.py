@@ -15,19 +15,6 @@ SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 NOTHING = "Take nothing: all dice back to the pool"
 """The allocation when no card can be defeated: every die returns."""
 
-PHASE_HELP = {
-    "choose": "Both players secretly choose 1 to 4 dice from their pool and hold them in their fist; the dice are "
-              "revealed together. Whoever holds fewer dice goes first (the colour of the first card decides a tie).",
-    "allocate": "The player to move rolls the dice from their fist and must defeat at least one card if they can: "
-                "a card needs as many swords as its number, and one die's swords are never split between cards.",
-    "over": "The battle is over: the side with more Victories won.",
-}
-"""What each phase of a Turn asks of the players, in the rules' words (command-dice-battle.txt)."""
-
-FIST_HELP = ("The dice held in the fist this Turn: chosen in secret from the pool, revealed when both sides have "
-             "chosen, then rolled. Dice that defeat a card are spent for the Round; the others go back to the pool.")
-"""What 'Your fist' on the table means."""
-
 
 def card_label(name: str) -> str:
     """'3H' -> '3♥' (the number is the swords needed to defeat it)."""
