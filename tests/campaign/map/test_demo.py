@@ -24,3 +24,20 @@ def test_the_demo_has_a_map_with_armies_under_orders_and_a_running_clock():
     assert riders.arrival_hour == event.current_hour + 2
     assert event.status == Event.Status.RUNNING
     assert event.clock_started_at is not None
+
+
+def test_the_demo_prints_its_map_at_once_with_the_riders_at_palm_camp_by_hour_2():
+    from campaign.map.map_at_hour import map_at_hour
+    from campaign.map.map_print import map_sheet
+    from campaign.models import Membership
+
+    campaign, _ = load_demo()
+    event = Event.objects.get(campaign=campaign)
+    for user in ("gm", "bastian"):
+        membership = Membership.objects.get(campaign=campaign, user__username=user)
+        scene = map_at_hour(tactical_map=TacticalMap.objects.get(campaign=campaign), membership=membership,
+                            hour=event.current_hour + 2)
+        [riders] = [a for a in scene.armies if a.marker.name == "Eastern Riders"]
+        assert (riders.x, riders.y) == pytest.approx((40.0, 27.0))
+        texts = [text.text for text in map_sheet(scene=scene, membership=membership).texts]
+        assert {"Eastern Riders", "Palm Camp", "Riverford (Amira bint Khalid)"} <= set(texts)
