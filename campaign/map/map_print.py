@@ -29,7 +29,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 DPI = 150
 PAGE = (1754, 1240)  # A4 landscape (297 x 210 mm) at 150 dots per inch
 MARGIN = 44
-TITLE_HEIGHT = 112
+TITLE_HEIGHT = 128
 LEGEND_WIDTH = 330
 GAP = 28
 
@@ -90,11 +90,13 @@ class Text:
 
 @dataclass
 class Sheet:
-    """A page laid out: the map's box, its picture (already scaled to the box), then shapes and texts in order."""
+    """A page laid out: the map's box, its picture (already scaled to the box), the map's shapes (kept inside the
+    box), the legend's, and the texts, each in the order they are painted."""
 
     box: tuple[int, int, int, int]
     picture: Image.Image | None
     shapes: list[Shape] = field(default_factory=list)
+    legend: list[Shape] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
 
 
@@ -106,21 +108,27 @@ class _Labeller:
 
     def __init__(self, box: tuple[int, int, int, int]) -> None:
         self.box = box
-        self.grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        self.grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}  # (left, top, right, bottom)
         self.queue: list[tuple[int, int, str, tuple[float, float, float], int, Colour]] = []
 
-    def _cells(self, left: float, top: float, w: float, h: float):
-        for i in range(int(left // self.CELL), int((left + w) // self.CELL) + 1):
-            for j in range(int(top // self.CELL), int((top + h) // self.CELL) + 1):
-                yield self.grid.setdefault((i, j), [])
+    def _cells(self, left: float, top: float, w: float, h: float) -> list[tuple[int, int]]:
+        return [(i, j) for i in range(int(left // self.CELL), int((left + w) // self.CELL) + 1)
+                for j in range(int(top // self.CELL), int((top + h) // self.CELL) + 1)]
 
     def _free(self, left: float, top: float, w: float, h: float) -> bool:
-        return not any(left < r[0] + r[2] and r[0] < left + w and top < r[1] + r[3] and r[1] < top + h
-                       for cell in self._cells(left, top, w, h) for r in cell)
+        right, bottom = left + w, top + h
+        for key in self._cells(left, top, w, h):
+            for x0, y0, x1, y1 in self.grid.get(key, ()):
+                if left < x1 and x0 < right and top < y1 and y0 < bottom:
+                    return False
+        return True
+
+    def _take(self, left: float, top: float, w: float, h: float) -> None:
+        for key in self._cells(left, top, w, h):
+            self.grid.setdefault(key, []).append((left, top, left + w, top + h))
 
     def block(self, x: float, y: float, r: float) -> None:
-        for cell in self._cells(x - r, y - r, 2 * r, 2 * r):
-            cell.append((x - r, y - r, 2 * r, 2 * r))
+        self._take(x - r, y - r, 2 * r, 2 * r)
 
     def add(self, rank: int, text: str, around: tuple[float, float, float], size: int, colour: Colour = INK) -> None:
         self.queue.append((rank, len(self.queue), text, around, size, colour))
@@ -134,8 +142,7 @@ class _Labeller:
                        for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))):
                 cx = max(left + w / 2, min(right - w / 2, cx))
                 if top <= cy - h / 2 and cy + h / 2 <= bottom and self._free(cx - w / 2, cy - h / 2, w, h):
-                    for cell in self._cells(cx - w / 2, cy - h / 2, w, h):
-                        cell.append((cx - w / 2, cy - h / 2, w, h))
+                    self._take(cx - w / 2, cy - h / 2, w, h)
                     placed.append(Text(at=(cx, cy), text=text, size=size, fill=colour))
                     break
         return placed
@@ -265,7 +272,7 @@ def _places(scene: MapAtHour, at, shapes: list[Shape], label: _Labeller) -> None
 
 def _routes(scene: MapAtHour, at, shapes: list[Shape], label: _Labeller, colours: dict[int, Colour]) -> None:
     """The way each army walked (solid, in its colour) and the route still ahead (dashed, ending at its arrival
-    hour; thin and plain when there are very many)."""
+    hour; thin and plain, without the hours, when there are very many)."""
     many = sum(1 for a in scene.armies if a.ahead) > MANY_ROUTES
     for army in scene.armies:
         if len(army.walked) > 1:
@@ -279,7 +286,7 @@ def _routes(scene: MapAtHour, at, shapes: list[Shape], label: _Labeller, colours
         shapes.append(Shape("line" if many else "dashed", points, outline=ROUTE, width=2 if many else 3))
         end = points[-1]
         shapes.append(Shape("circle", (end,), 4, fill=ROUTE))
-        if army.marker.arrival_hour is not None:
+        if army.marker.arrival_hour is not None and not many:
             about = "about " if army.marker.order_kind == "army" else ""
             label.add(3, f"{about}hour {army.marker.arrival_hour}", (end[0], end[1], 4), 17)
 
@@ -316,12 +323,12 @@ def _battles(scene: MapAtHour, at, shapes: list[Shape], label: _Labeller) -> Non
     """A diamond with crossed swords above the place of each Battle: red when due, grey when fought."""
     for battle in scene.battles:
         x, y = at(battle["x"], battle["y"])
-        y -= 30
+        y -= 36
         due = battle["status"] == DueBattle.Status.DUE
-        shapes.append(Shape("diamond", ((x, y),), 15, fill=DUE if due else FOUGHT, outline=WHITE, width=3))
-        shapes.append(Shape("cross", ((x, y),), 7, outline=WHITE, width=3))
-        label.block(x, y, 17)
-        label.add(1, f"{'Battle due' if due else 'Fought'}, hour {battle['hour']}", (x, y, 17), 19,
+        shapes.append(Shape("diamond", ((x, y),), 20, fill=DUE if due else FOUGHT, outline=WHITE, width=3))
+        shapes.append(Shape("cross", ((x, y),), 6, outline=WHITE, width=2))
+        label.block(x, y, 21)
+        label.add(1, f"{'Battle due' if due else 'Fought'}, hour {battle['hour']}", (x, y, 21), 19,
                   DUE if due else INK)
 
 
@@ -329,7 +336,7 @@ def _legend(sheet: Sheet, scene: MapAtHour, how: str, colours: dict[int, Colour]
     """The legend beside the map: the marks, the terrain, each commander's colour, a scale and how the hour was
     worked out."""
     x0, y = PAGE[0] - MARGIN - LEGEND_WIDTH, sheet.box[1]
-    shapes, texts = sheet.shapes, sheet.texts
+    shapes, texts = sheet.legend, sheet.texts
     texts.append(Text((x0, y + 12), "Legend", 24, anchor="lm", halo=0))
     y += 44
 
@@ -359,10 +366,10 @@ def _legend(sheet: Sheet, scene: MapAtHour, how: str, colours: dict[int, Colour]
     row("Location (gold: held)", c("square", 10, fill=GOLD, outline=INK, width=3))
     if scene.view.bases:
         row("Base and its Morale bonus", c("triangle", 11, fill=BASE, outline=WHITE, width=2))
-    row("Battle due", c("diamond", 13, fill=DUE, outline=WHITE, width=3), c("cross", 6, outline=WHITE, width=3))
+    row("Battle due", c("diamond", 15, fill=DUE, outline=WHITE, width=2), c("cross", 4, outline=WHITE, width=2))
     if any(b["status"] != DueBattle.Status.DUE for b in scene.battles):
-        row("Battle fought", c("diamond", 13, fill=FOUGHT, outline=WHITE, width=3),
-            c("cross", 6, outline=WHITE, width=3))
+        row("Battle fought", c("diamond", 15, fill=FOUGHT, outline=WHITE, width=2),
+            c("cross", 4, outline=WHITE, width=2))
     for kind in sorted({r.kind for r in scene.view.regions}):
         fill, edge = TERRAIN.get(kind, TERRAIN["open"])
         row(TERRAIN_WORDS.get(kind, kind), Shape("polygon", ((x0 + 4, y - 11), (x0 + 32, y - 11), (x0 + 32, y + 11),
@@ -420,26 +427,31 @@ def _picture(tactical_map, size: tuple[int, int]) -> Image.Image | None:
 
 
 def sheet_image(sheet: Sheet) -> Image.Image:
-    """Paint the sheet: picture (or plain ground), translucent marks under, the other marks, then the texts."""
+    """Paint the sheet: picture (or plain ground), the map's translucent marks under its other marks (both cut to
+    the map's box), its frame, the legend, then the texts."""
     page = Image.new("RGB", PAGE, PAPER)
     left, top, right, bottom = sheet.box
     if sheet.picture is not None:
         page.paste(sheet.picture, (left, top))
     else:
         page.paste(GROUND, sheet.box)
-    under = Image.new("RGBA", PAGE, (0, 0, 0, 0))
-    _paint(ImageDraw.Draw(under), [s for s in sheet.shapes if s.under])
-    page.paste(under, (0, 0), under)
+    for under in (True, False):
+        layer = _layer([s for s in sheet.shapes if s.under == under]).crop(sheet.box)
+        page.paste(layer, (left, top), layer)
     draw = ImageDraw.Draw(page)
     draw.rectangle((left - 2, top - 2, right + 1, bottom + 1), outline=INK, width=2)
-    _paint(draw, [s for s in sheet.shapes if not s.under])
+    legend = _layer(sheet.legend)
+    page.paste(legend, (0, 0), legend)
     for text in sheet.texts:
         draw.text(text.at, text.text, font=_font(text.size), fill=text.fill, anchor=text.anchor,
                   stroke_width=text.halo, stroke_fill=WHITE)
     return page
 
 
-def _paint(draw: ImageDraw.ImageDraw, shapes: list[Shape]) -> None:
+def _layer(shapes: list[Shape]) -> Image.Image:
+    """The shapes painted on a transparent page (translucent ones blend with those under them)."""
+    layer = Image.new("RGBA", PAGE, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer, "RGBA")
     for s in shapes:
         (x, y), r = s.points[0], s.size
         if s.kind == "polygon":
@@ -462,6 +474,7 @@ def _paint(draw: ImageDraw.ImageDraw, shapes: list[Shape]) -> None:
         elif s.kind == "cross":
             draw.line(((x - r, y - r), (x + r, y + r)), fill=s.outline, width=s.width)
             draw.line(((x - r, y + r), (x + r, y - r)), fill=s.outline, width=s.width)
+    return layer
 
 
 def map_print_png(sheet: Sheet) -> bytes:
