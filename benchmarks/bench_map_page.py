@@ -1,12 +1,13 @@
-"""The GM's map at 500 and 5,000 armies: its JSON (what the interactive map draws), the page shell, and the SVG
-the editor polls: server CPU, queries and bytes (raw and gzipped).
+"""The GM's map at 500 and 5,000 armies: its JSON (what the interactive map draws), the page shell, the SVG the
+editor polls and the printed map: server CPU, queries and bytes (raw and gzipped).
 
 Needs DATABASE_URL pointing at PostgreSQL (says so and exits 2 otherwise); builds each map in a throwaway
 database and requests it through Django's test client as the GM (who sees every army). Per size: the JSON
 as the first viewer after a change gets it (nothing remembered, gzip asked for: `data_cold`), a poll after one
 army's order changed (`data_one_change`: only the changes since the version polled), an unchanged poll of it
 with its version and token (`data_unchanged`, a 204), the page shell, the SVG a changed poll draws
-and an unchanged SVG poll with its token; CPU milliseconds of this process, min and median of
+and an unchanged SVG poll with its token, and the map printed (campaign.map.map_print: an A4 PNG now and 3 hours
+ahead along every army's route, and the PDF); CPU milliseconds of this process, min and median of
 BENCH_MAP_REPEATS (default 3), with `/healthz` measured in the same run as the baseline. Prints one JSON
 line per size.
 """
@@ -148,7 +149,11 @@ def main() -> None:
                        "data_cold": timed(client, data_url, cold=True, gzipped=True),
                        "data_unchanged": timed(client, json_poll_url(client, data_url), cold=False, expect=204),
                        "page": timed(client, page, cold=False),
-                       "svg_changed": timed(client, f"/c/bench-{armies}/map/svg/", cold=True)}
+                       "svg_changed": timed(client, f"/c/bench-{armies}/map/svg/", cold=True),
+                       "export_png": timed(client, f"/c/bench-{armies}/map/export.png", cold=False),
+                       "export_png_3_hours_ahead": timed(client, f"/c/bench-{armies}/map/export.png?hour=3",
+                                                         cold=False),
+                       "export_pdf": timed(client, f"/c/bench-{armies}/map/export.pdf", cold=False)}
             svg = client.get(f"/c/bench-{armies}/map/svg/").content.decode()
             poll = re.search(r'hx-get="([^"]*map/svg/[^"]*)"', svg).group(1)
             figures["poll_unchanged"] = timed(client, poll.replace("&amp;", "&"), cold=False, expect=204)

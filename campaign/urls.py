@@ -116,6 +116,8 @@ urlpatterns = [
     path("c/<slug:slug>/map/picture/", map_views.map_picture, name="map-picture"),
     path("c/<slug:slug>/map/picture/thumbnail/", map_views.map_picture, {"size": "thumbnail"},
          name="map-picture-thumbnail"),
+    path("c/<slug:slug>/map/export.png", map_views.map_export, name="map-export-png"),
+    path("c/<slug:slug>/map/export.pdf", map_views.map_export, {"pdf": True}, name="map-export-pdf"),
     path("c/<slug:slug>/map/edit/", map_views.map_edit, name="map-edit"),
     path("c/<slug:slug>/map/orders/<id:order_id>/cancel/", map_views.order_cancel, name="map-order-cancel"),
     path("c/<slug:slug>/clock/", clock_views.clock_console, name="clock"),

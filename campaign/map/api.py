@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
 from campaign.campaigns.permissions import Action, may_act_for, membership_for, require
-from campaign.map import armies, orders, selectors, services
+from campaign.map import armies, map_at_hour, map_print, orders, selectors, services
 from campaign.models import (
     Army,
     Base,
@@ -112,6 +114,28 @@ class TacticalMapViewSet(viewsets.ReadOnlyModelViewSet):
         membership = member_or_404(request, tactical_map.campaign_id)
         view = selectors.map_view(tactical_map=tactical_map, membership=membership)
         return Response(_map_state(view))
+
+    @extend_schema(
+        parameters=[OpenApiParameter("hour", int, description="The Event's hour to draw (default: the current hour; "
+                                     f"at most {map_at_hour.MAX_HOURS_AHEAD} ahead)."),
+                    OpenApiParameter("file", str, enum=["png", "pdf"], description="png (default) or pdf (A4).")],
+        responses={(200, "image/png"): OpenApiTypes.BINARY, (200, "application/pdf"): OpenApiTypes.BINARY,
+                   400: OpenApiResponse(description="The hour cannot be drawn: `detail` says why.")})
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        """The map at an hour, printed for me (what I may see then), as a PNG or an A4 PDF: as the map page's
+        print form gives it (campaign.map.map_print)."""
+        tactical_map = get_object_or_404(self.get_queryset(), pk=pk)
+        membership = member_or_404(request, tactical_map.campaign_id)
+        kind = request.query_params.get("file", "png")
+        if kind not in ("png", "pdf"):
+            raise ValidationError({"detail": "Ask for file=png or file=pdf."})
+        hour = service_checked(map_at_hour.hour_parse, request.query_params.get("hour"))
+        body, content_type, name = service_checked(map_print.map_export, tactical_map=tactical_map,
+                                                   membership=membership, hour=hour, pdf=kind == "pdf")
+        response = HttpResponse(body, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
 
 class _MapPartViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.DestroyModelMixin,

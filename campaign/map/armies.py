@@ -89,6 +89,12 @@ def army_mark_led(*, army: Army, day: Day, reason: str, actor: User | None) -> A
 # --- armies on the map ------------------------------------------------------------------------------------
 
 
+def _moved(army: Army) -> dict:
+    """What the audit row of a change by hand to the armies on the map names: the army and its commander (the map
+    of a past hour is refused after such a change of an army its viewer sees: campaign.map.map_at_hour)."""
+    return {"army": army.pk, "commander": army.commander_id}
+
+
 @transaction.atomic
 def army_place(*, army: Army, tactical_map: TacticalMap, x: float, y: float, actor: User | None) -> Army:
     """A game master puts an army on the map (or moves it by hand); an order under way is cancelled."""
@@ -101,7 +107,8 @@ def army_place(*, army: Army, tactical_map: TacticalMap, x: float, y: float, act
     orders_cancel([army.pk])
     army.map, army.x, army.y = tactical_map, float(x), float(y)
     army.save(update_fields=["map", "x", "y"])
-    audit_record(campaign=army.campaign, actor=actor, action="army.place", target=army, data={"x": x, "y": y})
+    audit_record(campaign=army.campaign, actor=actor, action="army.place", target=army,
+                 data={"x": x, "y": y, **_moved(army)})
     return army
 
 
@@ -112,7 +119,7 @@ def army_withdraw(*, army: Army, actor: User | None) -> Army:
     orders_cancel([army.pk])
     army.map = None
     army.save(update_fields=["map"])
-    audit_record(campaign=army.campaign, actor=actor, action="army.withdraw", target=army)
+    audit_record(campaign=army.campaign, actor=actor, action="army.withdraw", target=army, data=_moved(army))
     return army
 
 
@@ -177,7 +184,7 @@ def army_split(*, army: Army, unit_ids: list[int], name: str, actor: User | None
     _inherit_activity(from_army_id=army.pk, to_army_id=new.pk)
     orders_reestimate(army_ids=[army.pk])
     audit_record(campaign=army.campaign, actor=actor, action="army.split", target=army,
-                 data={"new_army": new.pk, "units": sorted(u.pk for u in units)})
+                 data={"new_army": new.pk, "units": sorted(u.pk for u in units), **_moved(army)})
     return new
 
 
@@ -205,7 +212,8 @@ def army_merge(*, army: Army, into: Army, actor: User | None) -> Army:
     _inherit_activity(from_army_id=army.pk, to_army_id=into.pk)
     orders_cancel([army.pk])
     orders_reestimate(army_ids=[into.pk])
-    audit_record(campaign=army.campaign, actor=actor, action="army.merge", target=into, data={"merged": army.pk})
+    audit_record(campaign=army.campaign, actor=actor, action="army.merge", target=into,
+                 data={"merged": army.pk, **_moved(into)})
     Army.objects.filter(pk=army.pk).delete()
     return into
 
@@ -219,5 +227,5 @@ def army_disband(*, army: Army, actor: User | None) -> None:
             DueBattle.objects.filter(status=DueBattle.Status.DUE, second=army).exists():
         raise ValidationError("An army with a Battle due cannot disband until the Battle is fought.")
     Unit.objects.filter(army=army).update(army=None, state=Unit.State.RESERVE)
-    audit_record(campaign=army.campaign, actor=actor, action="army.disband", target=army)
+    audit_record(campaign=army.campaign, actor=actor, action="army.disband", target=army, data=_moved(army))
     army.delete()

@@ -37,7 +37,7 @@ def _army(marker: selectors.ArmyMarker) -> dict:
     return row
 
 
-def _battle(row: dict, status: str, where: dict[int, tuple[float, float]]) -> dict:
+def battle_entry(row: dict, status: str, where: dict[int, tuple[float, float]]) -> dict:
     """A Battle due or fought, placed at its location, else between the armies this viewer can see in it."""
     location = row["location"]
     if location is not None:
@@ -55,10 +55,10 @@ def map_data(*, view: selectors.MapView, membership: Membership) -> dict:
     tactical_map = view.tactical_map
     slug = tactical_map.campaign.slug
     where = {a.id: (a.x, a.y) for a in view.armies}
-    battles = [_battle(b, DueBattle.Status.DUE, where) for b in view.due_battles]
+    battles = [battle_entry(b, DueBattle.Status.DUE, where) for b in view.due_battles]
     if view.event is not None:
         own = set() if view.is_gm else selectors.own_commander_ids(membership=membership)
-        battles += [_battle(b, DueBattle.Status.FOUGHT, where) for b in selectors.due_battles_for(
+        battles += [battle_entry(b, DueBattle.Status.FOUGHT, where) for b in selectors.due_battles_for(
             event=view.event, is_gm=view.is_gm, own_ids=own, status=DueBattle.Status.FOUGHT)]
     data = {
         "w": tactical_map.width_inches, "h": tactical_map.height_inches,

@@ -391,6 +391,22 @@ def advance(
     return Step(end, (end,))
 
 
+def march(
+    path: Sequence[Point],
+    *,
+    speed: float,
+    tactical_map: TacticalMap,
+    ignores_difficult: bool = False,
+    hours: float,
+) -> tuple[Step, tuple[Point, ...]]:
+    """Where an army marching along a stored path stands after `hours` Moves if nothing stops it (advance() over
+    several hours at once: the walk is additive, so k Moves at once end where k single Moves do), and the way it
+    walked there: the path's turns passed and where it stands."""
+    step = advance(path, speed=speed, tactical_map=tactical_map, ignores_difficult=ignores_difficult, hours=hours)
+    passed = [(p[0], p[1]) for p in path[:len(path) - len(step.remaining) + 1]]  # the turns before where it stands
+    return step, (*passed, step.position) if math.dist(passed[-1], step.position) > EPS else tuple(passed)
+
+
 def timed_walk(
     path: Sequence[Point],
     *,

@@ -174,9 +174,10 @@ def _destination(order: dict, seen: set[int]) -> str:
     return f"the point ({order['target_x']:.1f}, {order['target_y']:.1f})"
 
 
-def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
+def map_view(*, tactical_map: TacticalMap, membership: Membership, reveals_until_hour: int | None = None) -> MapView:
     """Everything the member may see on the map, in a constant number of queries. Armies and orders are read
-    as rows, not models: a game master's map may hold thousands."""
+    as rows, not models: a game master's map may hold thousands. `reveals_until_hour`: only what was revealed as
+    of that hour or before (the map of a past hour shows what the player had been shown by then)."""
     is_gm = membership.is_gm
     event = map_event(campaign=tactical_map.campaign_id)
     regions = list(tactical_map.regions.order_by("id"))
@@ -203,7 +204,7 @@ def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
             order_id=order["pk"] if order else None, order_kind=order["kind"] if order else "",
             path=order["path"] if order else [], arrival_hour=order["arrival_hour"] if order else None))
     if not is_gm:
-        markers.extend(_revealed_markers(tactical_map=tactical_map, own_ids=own_ids))
+        markers.extend(_revealed_markers(tactical_map=tactical_map, own_ids=own_ids, until_hour=reveals_until_hour))
     seen = {marker.id for marker in markers}
     for marker in markers:
         if (order := orders.get(marker.id)) is not None and marker.own:
@@ -213,11 +214,15 @@ def map_view(*, tactical_map: TacticalMap, membership: Membership) -> MapView:
                    due_battles=due_battles_for(event=event, is_gm=is_gm, own_ids=own_ids) if event else [])
 
 
-def _revealed_markers(*, tactical_map: TacticalMap, own_ids: set[int]) -> list[ArmyMarker]:
-    """The latest position and size a game master revealed of each other army to one of my commanders."""
+def _revealed_markers(*, tactical_map: TacticalMap, own_ids: set[int], until_hour: int | None = None
+                      ) -> list[ArmyMarker]:
+    """The latest position and size a game master revealed of each other army to one of my commanders (as of
+    `until_hour` or before, when given)."""
     latest: dict[int, dict[str, Reveal]] = defaultdict(dict)
-    for reveal in (Reveal.objects.filter(to_commander_id__in=own_ids, army__map=tactical_map)
-                   .exclude(army__commander_id__in=own_ids).select_related("army__commander")
+    reveals = Reveal.objects.filter(to_commander_id__in=own_ids, army__map=tactical_map)
+    if until_hour is not None:
+        reveals = reveals.filter(hour__lte=until_hour)
+    for reveal in (reveals.exclude(army__commander_id__in=own_ids).select_related("army__commander")
                    .order_by("created_at", "id")):
         latest[reveal.army_id][reveal.what] = reveal
     markers = []
@@ -264,13 +269,14 @@ def due_battles_for(*, event: Event, is_gm: bool, own_ids: set[int], status: str
         if is_gm:
             result.append({"id": battle.pk, "hour": battle.hour, "location": battle.location,
                            "armies": [f"{a.name} ({a.commander.name})" for a in armies],
-                           "sides": [(a.pk, a.name) for a in armies],
+                           "sides": [(a.pk, a.name) for a in armies], "fought_hour": battle.fought_hour,
                            "claimed_by": battle.claimed_by, "claimed_at": battle.claimed_at})
             continue
         mine = [a for a in armies if a.commander_id in own_ids]
         if mine:
             result.append({"id": battle.pk, "hour": battle.hour, "location": battle.location,
-                           "armies": [mine[0].name], "sides": [(mine[0].pk, mine[0].name)]})
+                           "armies": [mine[0].name], "sides": [(mine[0].pk, mine[0].name)],
+                           "fought_hour": battle.fought_hour})
     return result
 
 

@@ -25,7 +25,7 @@ from campaign.campaigns.permissions import Action, require
 from campaign.campaigns.selectors import campaign_change_stamp
 from campaign.campaigns.views import campaign_membership
 from campaign.live.topics import member_topics
-from campaign.map import armies, map_data, orders, selectors, services
+from campaign.map import armies, map_at_hour, map_data, map_print, orders, selectors, services
 from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, TerrainRegion
 from campaign.web.installable import mark_owner
 from campaign.web.media_files import private_file_response
@@ -96,8 +96,30 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
         if membership.is_gm:
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
-    return render(request, "campaign/map/map.html", {"campaign": campaign, "is_gm": membership.is_gm,
-                                                     "live_topics": member_topics(membership)})
+    return render(request, "campaign/map/map.html", {
+        "campaign": campaign, "is_gm": membership.is_gm, "live_topics": member_topics(membership),
+        "hours": map_at_hour.hours_offered(tactical_map=tactical_map, membership=membership)})
+
+
+@login_required
+def map_export(request: HttpRequest, slug: str, pdf: bool = False) -> HttpResponse:
+    """The map at an hour (``?hour=N``; none: the current hour) printed for a member, as a PNG or an A4 PDF: what
+    they may see then (campaign.map.map_at_hour, drawn by campaign.map.map_print). An hour that cannot be drawn
+    answers 400 with the sentence saying why, above the form to pick another."""
+    campaign, membership = campaign_membership(request, slug)
+    tactical_map = _map_or_404(campaign)
+    try:
+        body, content_type, name = map_print.map_export(
+            tactical_map=tactical_map, membership=membership, pdf=pdf,
+            hour=map_at_hour.hour_parse(request.GET.get("hour")))
+    except ValidationError as exc:
+        return render(request, "campaign/map/export_refused.html", {
+            "campaign": campaign, "refusal": refusal_sentence(exc), "asked": request.GET.get("hour", ""),
+            "hours": map_at_hour.hours_offered(tactical_map=tactical_map, membership=membership)}, status=400)
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @gzip_page

@@ -31,7 +31,9 @@
   function announce(text) { document.getElementById("map-announce").textContent = text; }
 
   // --- a canvas over the map (a little larger, so a pan shows no edge), painted after each pan or zoom and
-  // scaled during the zoom animation
+  // scaled during the zoom animation. `at` projects inches to the canvas: x * at.s + at.x, y * at.s + at.y
+  // (L.CRS.Simple scales by 2^zoom, so one origin and one factor say it all; plain numbers, as thousands of
+  // armies are projected at every redraw).
   var CanvasLayer = L.Layer.extend({
     options: { pane: "canvases" },
     initialize: function (paint) { this._paint = paint; },
@@ -46,15 +48,17 @@
       var m = this._map, size = m.getSize(), pad = size.multiplyBy(0.1).round(), full = size.add(pad.multiplyBy(2));
       var ratio = window.devicePixelRatio || 1, canvas = this._canvas, topLeft = m.containerPointToLayerPoint(pad.multiplyBy(-1));
       L.DomUtil.setPosition(canvas, topLeft);
-      canvas.width = full.x * ratio; canvas.height = full.y * ratio;
-      canvas.style.width = full.x + "px"; canvas.style.height = full.y + "px";
+      if (canvas.width !== full.x * ratio || canvas.height !== full.y * ratio) {
+        canvas.width = full.x * ratio; canvas.height = full.y * ratio;
+        canvas.style.width = full.x + "px"; canvas.style.height = full.y + "px";
+      }
       this._bounds = L.latLngBounds(m.layerPointToLatLng(topLeft), m.layerPointToLatLng(topLeft.add(full)));
       var ctx = canvas.getContext("2d");
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      ctx.clearRect(0, 0, full.x, full.y);
       ctx.font = FONT; ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.lineJoin = "round";
-      // inches to canvas pixels: L.CRS.Simple scales by 2^zoom, so one origin and one factor say it all
-      var origin = m.latLngToContainerPoint(ll(0, 0)).add(pad), scale = m.getZoomScale(m.getZoom(), 0);
-      this._paint(ctx, function (x, y) { return { x: origin.x + x * scale, y: origin.y + y * scale }; }, full, pad, size);
+      var origin = m.latLngToContainerPoint(ll(0, 0)).add(pad);
+      this._paint(ctx, { x: origin.x, y: origin.y, s: m.getZoomScale(m.getZoom(), 0) }, full, pad, size);
       return this;
     },
     _zoomAnim: function (e) {
@@ -63,128 +67,185 @@
     }
   });
 
+  // Labels are drawn from sprites: a label's text with its white halo is drawn once into a small canvas and then
+  // copied, which costs a phone far less than stroking and filling the text at every redraw.
+  var widths = {}, sprites = new Map(), SPRITES = 1500, LABEL_H = 17;
+  function labelWidth(ctx, text) { return widths[text] || (widths[text] = ctx.measureText(text).width + 6); }
+  function sprite(ctx, text, color) {
+    var key = color + "\n" + text, found = sprites.get(key);
+    if (found) { return found; }
+    if (sprites.size >= SPRITES) { sprites.clear(); }
+    var ratio = window.devicePixelRatio || 1, w = labelWidth(ctx, text), c = document.createElement("canvas");
+    c.width = Math.ceil(w * ratio); c.height = LABEL_H * ratio;
+    var g = c.getContext("2d");
+    g.scale(ratio, ratio); g.font = FONT; g.textAlign = "center"; g.textBaseline = "middle"; g.lineJoin = "round";
+    g.lineWidth = 4; g.strokeStyle = "rgba(255,253,248,0.95)"; g.strokeText(text, w / 2, LABEL_H / 2);
+    g.fillStyle = color; g.fillText(text, w / 2, LABEL_H / 2);
+    sprites.set(key, c);
+    return c;
+  }
+
+  // An army's or a group's marker (a disc with its miniatures or count), drawn once and then copied, like labels.
+  var markers = new Map();
+  function marker(r, own, text, edge) {
+    var key = r + (own ? "o" : "x") + edge + text, found = markers.get(key);
+    if (found) { return found; }
+    if (markers.size >= SPRITES) { markers.clear(); }
+    var ratio = window.devicePixelRatio || 1, side = 2 * r + 4, c = document.createElement("canvas");
+    c.width = c.height = Math.ceil(side * ratio);
+    var g = c.getContext("2d");
+    g.scale(ratio, ratio); g.font = FONT; g.textAlign = "center"; g.textBaseline = "middle";
+    g.beginPath(); g.arc(side / 2, side / 2, r, 0, 2 * Math.PI);
+    g.fillStyle = own ? "#2b5d7a" : "#a12a1e"; g.globalAlpha = own ? 1 : 0.8;  // another's: as last seen
+    g.fill(); g.globalAlpha = 1;
+    g.lineWidth = edge; g.strokeStyle = "#fff"; g.stroke();
+    g.fillStyle = "#fff"; g.fillText(text, side / 2, side / 2);
+    markers.set(key, c);
+    return c;
+  }
+
   // One labeller a frame: markers reserve their place, then labels are drawn by rank (Battles, armies, then
   // arrival hours), each only where it overlaps nothing already there, inside the visible part of the canvas.
-  var widths = {};
+  // Labels beyond a few milliseconds' work wait for the next animation frames (a newer redraw drops them), so a
+  // pan or zoom over thousands of armies never holds a frame long.
+  var labelRun = 0, LABEL_SLICE_MS = 8;
   function labeller(ctx, pad, size) {
-    var grid = {}, queue = [], SIDE = 64;
+    var grid = new Map(), queue = [], SIDE = 64, run = ++labelRun;
     function free(left, top, w, h, take) {
-      var cells = [];
-      for (var i = Math.floor(left / SIDE); i <= Math.floor((left + w) / SIDE); i++) {
-        for (var j = Math.floor(top / SIDE); j <= Math.floor((top + h) / SIDE); j++) {
-          var cell = grid[i + ":" + j] || (grid[i + ":" + j] = []);
-          for (var k = 0; !take && k < cell.length; k++) {
-            var r = cell[k];
-            if (left < r[0] + r[2] && r[0] < left + w && top < r[1] + r[3] && r[1] < top + h) { return false; }
+      var i0 = Math.floor(left / SIDE), i1 = Math.floor((left + w) / SIDE), j0 = Math.floor(top / SIDE), j1 = Math.floor((top + h) / SIDE);
+      for (var pass = take ? 1 : 0; pass < 2; pass++) {
+        for (var i = i0; i <= i1; i++) {
+          for (var j = j0; j <= j1; j++) {
+            var key = i * 65536 + j, cell = grid.get(key);
+            if (pass === 1) {
+              if (!cell) { grid.set(key, cell = []); }
+              cell.push(left, top, w, h);
+            } else if (cell) {
+              for (var k = 0; k < cell.length; k += 4) {
+                if (left < cell[k] + cell[k + 2] && cell[k] < left + w && top < cell[k + 1] + cell[k + 3] && cell[k + 1] < top + h) { return false; }
+              }
+            }
           }
-          cells.push(cell);
         }
       }
-      cells.forEach(function (cell) { cell.push([left, top, w, h]); });
       return true;
+    }
+    function place(item) {
+      var text = item[1], w = labelWidth(ctx, text), h = LABEL_H, x = item[2], y = item[3], r = item[4];
+      var xs = [x, x, x + r + 4 + w / 2, x - r - 4 - w / 2], ys = [y + r + 11, y - r - 11, y, y];
+      for (var n = 0; n < 4; n++) {
+        var cx = Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, xs[n]));
+        if (free(cx - w / 2, ys[n] - h / 2, w, h, false)) {
+          free(cx - w / 2, ys[n] - h / 2, w, h, true);
+          ctx.drawImage(sprite(ctx, text, item[5]), cx - w / 2, ys[n] - h / 2, w, h);
+          return;
+        }
+      }
     }
     return {
       block: function (x, y, r) { free(x - r, y - r, 2 * r, 2 * r, true); },
-      // `around`: [x, y, r] of the marker named; its label goes below it, else above, else right, else left
-      add: function (rank, text, around, color) { queue.push([rank, text, around, color]); },
+      // around the marker at (x, y) of radius r: below it, else above, else right, else left
+      add: function (rank, text, x, y, r, color) { queue.push([rank, text, x, y, r, color || "#1f1d1a"]); },
       draw: function () {
         queue.sort(function (a, b) { return a[0] - b[0]; });
-        ctx.lineWidth = 4; ctx.strokeStyle = "rgba(255,253,248,0.95)";
-        queue.forEach(function (item) {
-          var text = item[1], w = widths[text] || (widths[text] = ctx.measureText(text).width + 6), h = 17;
-          var m = item[2], places = [[m[0], m[1] + m[2] + 11], [m[0], m[1] - m[2] - 11],
-            [m[0] + m[2] + 4 + w / 2, m[1]], [m[0] - m[2] - 4 - w / 2, m[1]]];
-          var place = places.map(function (at) {
-            return [Math.max(pad.x + w / 2, Math.min(pad.x + size.x - w / 2, at[0])), at[1]];
-          }).find(function (at) { return free(at[0] - w / 2, at[1] - h / 2, w, h, false); });
-          if (!place) { return; }
-          ctx.strokeText(text, place[0], place[1]);
-          ctx.fillStyle = item[3] || "#1f1d1a"; ctx.fillText(text, place[0], place[1]);
-        });
+        var next = 0;
+        (function slice() {
+          if (run !== labelRun) { return; }
+          var until = performance.now() + LABEL_SLICE_MS;
+          while (next < queue.length) {
+            place(queue[next++]);
+            if ((next & 15) === 0 && performance.now() > until) { requestAnimationFrame(slice); return; }
+          }
+        })();
       }
     };
   }
 
-  function inView(p, full) { return p.x > -40 && p.y > -40 && p.x < full.x + 40 && p.y < full.y + 40; }
+  function inView(px, py, full) { return px > -40 && py > -40 && px < full.x + 40 && py < full.y + 40; }
 
+  // Routes of armies in view; hundreds at once are drawn thin and plain (dashes and wide lines cost a phone's
+  // renderer dearly) and without their arrival hours (they could not be read).
   function paintRoutes(ctx, at, full, label) {
-    var drawn = 0;
+    var armies = state.data.armies, drawn = [], i, k;
+    for (i = 0; i < armies.length; i++) {
+      var a = armies[i];
+      if (a.p && a.p.length > 1 && inView(a.x * at.s + at.x, a.y * at.s + at.y, full)) { drawn.push(a); }
+    }
+    var many = drawn.length > 300;
     ctx.beginPath();
-    state.data.armies.forEach(function (a) {
-      if (!a.p || a.p.length < 2 || !inView(at(a.x, a.y), full)) { return; }
-      drawn += 1;
-      a.p.forEach(function (point, i) { var p = at(point[0], point[1]); if (i) { ctx.lineTo(p.x, p.y); } else { ctx.moveTo(p.x, p.y); } });
-    });
-    // hundreds of routes at once: thin and plain (dashes cost a phone's renderer dearly), else dashed
-    ctx.strokeStyle = "#2b5d7a"; ctx.lineWidth = drawn > 300 ? 1.5 : 2.5; ctx.setLineDash(drawn > 300 ? [] : [7, 5]);
+    for (i = 0; i < drawn.length; i++) {
+      var p = drawn[i].p;
+      ctx.moveTo(p[0][0] * at.s + at.x, p[0][1] * at.s + at.y);
+      for (k = 1; k < p.length; k++) { ctx.lineTo(p[k][0] * at.s + at.x, p[k][1] * at.s + at.y); }
+    }
+    // a line 1 pixel wide takes the renderer's fast path: ten times quicker than a wider one, for thousands
+    ctx.strokeStyle = "#2b5d7a"; ctx.lineWidth = many ? 1 : 2.5; ctx.setLineDash(many ? [] : [7, 5]);
     ctx.stroke();
     ctx.setLineDash([]);
-    state.data.armies.forEach(function (a) {
-      if (!a.p || a.p.length < 2) { return; }
-      var end = a.p[a.p.length - 1], p = at(end[0], end[1]);
-      if (inView(p, full)) { label.add(3, (a.k === "army" ? "about hour " : "hour ") + a.at, [p.x, p.y, 2], "#2b5d7a"); }
+    if (many) { return; }
+    drawn.forEach(function (a) {
+      var end = a.p[a.p.length - 1], x = end[0] * at.s + at.x, y = end[1] * at.s + at.y;
+      if (inView(x, y, full)) { label.add(3, (a.k === "army" ? "about hour " : "hour ") + a.at, x, y, 2, "#2b5d7a"); }
     });
   }
 
   // Armies close together on screen form one group: one army shows its miniatures, a group its count.
   function paintArmies(ctx, at, full, pad, label) {
-    var cells = {}, groups = [];
-    state.data.armies.forEach(function (a) {
-      var p = at(a.x, a.y);
-      if (!inView(p, full)) { return; }
-      var key = Math.floor(p.x / CELL) + ":" + Math.floor(p.y / CELL), group = cells[key];
-      if (!group) { group = cells[key] = { armies: [], x: 0, y: 0 }; groups.push(group); }
-      group.armies.push(a); group.x += p.x; group.y += p.y;
-    });
+    var armies = state.data.armies, cells = new Map(), groups = [], i;
+    for (i = 0; i < armies.length; i++) {
+      var a = armies[i], x = a.x * at.s + at.x, y = a.y * at.s + at.y;
+      if (!inView(x, y, full)) { continue; }
+      var key = Math.floor(x / CELL) * 65536 + Math.floor(y / CELL), group = cells.get(key);
+      if (!group) { cells.set(key, group = { armies: [], x: 0, y: 0 }); groups.push(group); }
+      group.armies.push(a); group.x += x; group.y += y;
+    }
     groups.forEach(function (g) {
-      var n = g.armies.length, a = g.armies[0], own = g.armies.some(function (x) { return x.own; });
+      var n = g.armies.length, a = g.armies[0], own = false;
+      for (i = 0; i < n && !own; i++) { own = g.armies[i].own; }
       g.x /= n; g.y /= n;
-      g.r = n > 1 ? 15 : Math.max(9, Math.min(15, 7 + Math.sqrt(a.m || 1) * 1.4));
-      ctx.beginPath(); ctx.arc(g.x, g.y, g.r, 0, 2 * Math.PI);
-      ctx.fillStyle = own ? "#2b5d7a" : "#a12a1e"; ctx.globalAlpha = own ? 1 : 0.8;  // another's: as last seen
-      ctx.fill(); ctx.globalAlpha = 1;
-      ctx.lineWidth = n > 1 ? 3 : 2; ctx.strokeStyle = "#fff"; ctx.stroke();
-      ctx.fillStyle = "#fff"; ctx.fillText(n > 1 ? String(n) : (a.m === null ? "?" : String(a.m)), g.x, g.y);
+      g.r = n > 1 ? 15 : Math.round(2 * Math.max(9, Math.min(15, 7 + Math.sqrt(a.m || 1) * 1.4))) / 2;
+      var mark = marker(g.r, own, n > 1 ? String(n) : (a.m === null ? "?" : String(a.m)), n > 1 ? 3 : 2), side = 2 * g.r + 4;
+      ctx.drawImage(mark, g.x - side / 2, g.y - side / 2, side, side);
       g.cx = g.x - pad.x; g.cy = g.y - pad.y;
       label.block(g.x, g.y, g.r + 1);
     });
     groups.forEach(function (g) {
-      label.add(2, g.armies.length > 1 ? g.armies.length + " armies" : g.armies[0].n, [g.x, g.y, g.r]);
+      label.add(2, g.armies.length > 1 ? g.armies.length + " armies" : g.armies[0].n, g.x, g.y, g.r);
     });
     state.groups = groups;
   }
 
   function paintBattles(ctx, at, full, pad, label) {
     state.data.battles.forEach(function (b) {
-      var p = at(b.x, b.y), due = b.status === "due";
-      if (!inView(p, full)) { return; }
-      ctx.save(); ctx.translate(p.x, p.y - 26); ctx.rotate(Math.PI / 4);
+      var x = b.x * at.s + at.x, y = b.y * at.s + at.y - 26, due = b.status === "due";
+      if (!inView(x, y + 26, full)) { return; }
+      ctx.save(); ctx.translate(x, y); ctx.rotate(Math.PI / 4);
       ctx.fillStyle = due ? "#d0694f" : "#6b655c"; ctx.strokeStyle = "#fff"; ctx.lineWidth = 2;
       ctx.fillRect(-10, -10, 20, 20); ctx.strokeRect(-10, -10, 20, 20); ctx.restore();
-      ctx.fillStyle = "#fff"; ctx.fillText("⚔", p.x, p.y - 26);
-      label.block(p.x, p.y - 26, 15);
-      label.add(1, (due ? "Battle due, hour " : "Fought, hour ") + b.hour, [p.x, p.y - 26, 15], due ? "#a12a1e" : "#1f1d1a");
-      state.battles.push({ battle: b, cx: p.x - pad.x, cy: p.y - pad.y - 26, r: 16 });
+      ctx.fillStyle = "#fff"; ctx.fillText("⚔", x, y);
+      label.block(x, y, 15);
+      label.add(1, (due ? "Battle due, hour " : "Fought, hour ") + b.hour, x, y, 15, due ? "#a12a1e" : "#1f1d1a");
+      state.battles.push({ battle: b, cx: x - pad.x, cy: y - pad.y, r: 16 });
     });
   }
 
   // Locations (a square, larger for a city) and Bases (a triangle), under the armies; their names come first.
   function paintLocations(ctx, at, full, pad, label) {
     state.data.bases.forEach(function (base) {
-      var p = at(base.x, base.y);
-      if (!inView(p, full)) { return; }
-      ctx.beginPath(); ctx.moveTo(p.x, p.y - 9); ctx.lineTo(p.x + 8, p.y + 6); ctx.lineTo(p.x - 8, p.y + 6); ctx.closePath();
+      var x = base.x * at.s + at.x, y = base.y * at.s + at.y;
+      if (!inView(x, y, full)) { return; }
+      ctx.beginPath(); ctx.moveTo(x, y - 9); ctx.lineTo(x + 8, y + 6); ctx.lineTo(x - 8, y + 6); ctx.closePath();
       ctx.fillStyle = "#5b3f8c"; ctx.fill(); ctx.lineWidth = 2; ctx.strokeStyle = "#fff"; ctx.stroke();
-      state.places.push({ base: base, cx: p.x - pad.x, cy: p.y - pad.y, r: 9 });
+      state.places.push({ base: base, cx: x - pad.x, cy: y - pad.y, r: 9 });
     });
     state.data.locations.forEach(function (loc) {
-      var p = at(loc.x, loc.y), half = { city: 9, town: 7 }[loc.size] || 6;
-      if (!inView(p, full)) { return; }
-      ctx.fillStyle = loc.holder ? "#f0c75e" : "#fffdf8"; ctx.fillRect(p.x - half, p.y - half, 2 * half, 2 * half);
-      ctx.lineWidth = 2; ctx.strokeStyle = "#1f1d1a"; ctx.strokeRect(p.x - half, p.y - half, 2 * half, 2 * half);
-      label.block(p.x, p.y, half + 1);
-      label.add(0, loc.n, [p.x, p.y, half + 3]);
-      state.places.push({ location: loc, cx: p.x - pad.x, cy: p.y - pad.y, r: half + 2 });
+      var x = loc.x * at.s + at.x, y = loc.y * at.s + at.y, half = { city: 9, town: 7 }[loc.size] || 6;
+      if (!inView(x, y, full)) { return; }
+      ctx.fillStyle = loc.holder ? "#f0c75e" : "#fffdf8"; ctx.fillRect(x - half, y - half, 2 * half, 2 * half);
+      ctx.lineWidth = 2; ctx.strokeStyle = "#1f1d1a"; ctx.strokeRect(x - half, y - half, 2 * half, 2 * half);
+      label.block(x, y, half + 1);
+      label.add(0, loc.n, x, y, half + 3);
+      state.places.push({ location: loc, cx: x - pad.x, cy: y - pad.y, r: half + 2 });
     });
   }
 
@@ -446,21 +507,28 @@
     }).catch(failed);
   });
 
-  // --- the lists under the map: the same data, reachable by keyboard
+  // --- the lists under the map: the same data, reachable by keyboard. Thousands of rows cost the browser far more
+  // to lay out than the map to draw, so a long list of armies starts folded (its heading says how many; opening it
+  // lays it out), and the lists are filled in the task after the map is drawn, so the map shows first.
+  var LIST_OPEN_MAX = 300, foldChecked = false;
+  function fill(parts) {
+    parts.forEach(function (part) { part.el.innerHTML = part.rows.join("") || "<li class=\"muted\">None.</li>"; });
+  }
   function lists(data) {
-    document.getElementById("list-battles").innerHTML = data.battles.map(function (b, i) {
+    document.getElementById("armies-count").textContent = "(" + data.armies.length + ")";
+    if (!foldChecked) { document.getElementById("armies-list").open = data.armies.length <= LIST_OPEN_MAX; }
+    foldChecked = true;  // from then on it stays as the reader leaves it
+    fill([{ el: document.getElementById("list-battles"), rows: data.battles.map(function (b, i) {
       return "<li><button type=\"button\" class=\"link\" data-show=\"battle\" data-index=\"" + i + "\">Hour " + b.hour + ": " +
         b.armies.map(esc).join(" v ") + (b.at ? " at " + esc(b.at) : "") + "</button> · " + (b.status === "due" ? "due" : "fought") +
         (b.status === "due" && data.gm ? " · " + startLink(b) : "") + "</li>";
-    }).join("") || "<li class=\"muted\">None.</li>";
-    document.getElementById("list-armies").innerHTML = data.armies.map(function (a, i) {
+    }) }, { el: document.getElementById("list-armies"), rows: data.armies.map(function (a, i) {
       return "<li data-testid=\"list-army-" + a.id + "\"><button type=\"button\" class=\"link\" data-show=\"army\" data-index=\"" + i + "\">" +
         esc(a.n) + "</button> · " + esc(a.c) + " · " + minis(a) + (a.o ? " · " + esc(orderText(a)) : "") + "</li>";
-    }).join("") || "<li class=\"muted\">None.</li>";
-    document.getElementById("list-locations").innerHTML = data.locations.map(function (loc, i) {
+    }) }, { el: document.getElementById("list-locations"), rows: data.locations.map(function (loc, i) {
       return "<li><button type=\"button\" class=\"link\" data-show=\"location\" data-index=\"" + i + "\">" + esc(loc.n) +
         "</button> · " + esc(loc.size) + (loc.holder ? " · " + esc(loc.holder) : "") + "</li>";
-    }).join("") || "<li class=\"muted\">None.</li>";
+    }) }]);
   }
   document.querySelector(".cards").addEventListener("click", function (e) {
     var button = e.target.closest("[data-show]");
@@ -506,7 +574,8 @@
     state.data = json.base ? merged(before, json.changes) : json.map;
     state.v = json.v; state.t = json.t;
     draw(state.data);
-    lists(state.data);
+    var shown = state.data;
+    setTimeout(function () { if (shown === state.data) { lists(shown); } }, 0);  // after the map is drawn
     var hour = state.data.event ? state.data.event.name + " · hour " + state.data.hour : "";
     document.getElementById("map-hour").innerHTML = hour ? "<span class=\"badge\">" + esc(hour) + "</span>" : "";
     if (before) {

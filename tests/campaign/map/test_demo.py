@@ -41,3 +41,19 @@ def test_the_demo_has_processed_one_hour_in_which_the_riders_arrived():
     arrivals = chronicle_for(membership=bastian, filters=ChronicleFilters(kind="arrival"))
     assert [line.told.words for line in arrivals] == [
         "Eastern Riders (Bastian of the Marches) arrived at (40.0, 20.0) at hour 1 of Autumn Muster."]
+
+
+def test_the_demo_prints_its_map_at_once_with_the_riders_at_palm_camp_by_hour_2():
+    from campaign.map.map_at_hour import map_at_hour
+    from campaign.map.map_print import map_sheet
+
+    campaign, _ = load_demo()
+    event = Event.objects.get(campaign=campaign)
+    for user in ("gm", "bastian"):
+        membership = Membership.objects.get(campaign=campaign, user__username=user)
+        scene = map_at_hour(tactical_map=TacticalMap.objects.get(campaign=campaign), membership=membership,
+                            hour=event.current_hour + 2)
+        [riders] = [a for a in scene.armies if a.marker.name == "Eastern Riders"]
+        assert (riders.x, riders.y) == pytest.approx((40.0, 27.0))
+        texts = [text.text for text in map_sheet(scene=scene, membership=membership).texts]
+        assert {"Eastern Riders", "Palm Camp", "Riverford (Amira bint Khalid)"} <= set(texts)
