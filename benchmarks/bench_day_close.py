@@ -27,7 +27,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from common import REPEATS, emit, spread, throwaway_postgres  # noqa: E402
+from common import REPEATS, emit, grant_each, spread, throwaway_postgres  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -35,12 +35,26 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from campaign.bulk import copy_rows  # noqa: E402
 from campaign.campaigns.reversals import reversible_latest  # noqa: E402
-from campaign.economy import day_reversal, upkeep  # noqa: E402
-from campaign.models import Reversible  # noqa: E402
+from campaign.economy import day_reversal, ledger, upkeep  # noqa: E402
+from campaign.models import (  # noqa: E402
+    Army,
+    ArmyDayActivity,
+    Campaign,
+    Commander,
+    Day,
+    Event,
+    Membership,
+    Reversible,
+    Unit,
+    UnitType,
+)
+from campaign.models.campaigns import Role  # noqa: E402
 
 UNITS_PER_COMMANDER = 20
 SIZES = (100, 1_000)
@@ -49,16 +63,9 @@ VERBOSE = bool(os.environ.get("BENCH_VERBOSE"))
 
 
 @transaction.atomic
-def build(commanders: int) -> tuple[Any, Any]:
+def build(commanders: int) -> tuple[Day, Any]:
     """A campaign whose open Day has `commanders` commanders, each with one army of 20 units led that Day (one
     in ten with an empty purse, who ends in arrears), and its game master: (the Day, the GM)."""
-    from django.contrib.auth import get_user_model
-
-    from campaign.bulk import copy_rows
-    from campaign.economy import ledger
-    from campaign.models import Army, ArmyDayActivity, Campaign, Commander, Day, Event, Membership, Unit, UnitType
-    from campaign.models.campaigns import Role
-
     campaign = Campaign.objects.create(name=f"Size {commanders}", slug=f"size-{commanders}")
     gm = get_user_model().objects.create_user(username=f"gm-{commanders}")
     Membership.objects.create(campaign=campaign, user=gm, role=Role.GM)
@@ -71,8 +78,7 @@ def build(commanders: int) -> tuple[Any, Any]:
         [Commander(campaign=campaign, name=f"Commander {i}", level=i % 10, power="Cleric", morale=2)
          for i in range(commanders)])
     ledger.ledger_purses_ensure(commander_ids=[c.pk for c in people])
-    for commander in [c for i, c in enumerate(people) if i % 10]:
-        ledger.ledger_grant(commander=commander, amount=1_000, reason="Bench purse", actor=None)
+    grant_each([c for i, c in enumerate(people) if i % 10], 1_000, reason="Bench purse")
     armies = Army.objects.bulk_create([Army(campaign=campaign, commander=c, name="Host") for c in people])
     copy_rows(Unit, ("campaign_id", "commander_id", "unit_type_id", "name", "strength", "trainings",
                      "third_training_ability", "gained_traits", "gained_effects", "state", "army_id", "recruited_at"),
