@@ -19,7 +19,7 @@ from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import emit, throwaway_postgres
+from common import emit, grant_each, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -43,7 +43,6 @@ def build(items: int):
     from django.contrib.auth import get_user_model
 
     from campaign.campaigns.services import feed_token_reset
-    from campaign.economy import ledger
     from campaign.models import (
         AuditEntry,
         Campaign,
@@ -74,8 +73,7 @@ def build(items: int):
     units = Unit.objects.bulk_create([Unit(campaign=campaign, commander=commanders[i % 20], unit_type=unit_type,
                                            strength=2) for i in range(200)])
     grants, hours = items // 10, items * 3 // 10 // ENTRIES_PER_HOUR
-    for i in range(grants):
-        ledger.ledger_grant(commander=commanders[i % 20], amount=5, reason="Prize", actor=gm)
+    grant_each([commanders[i % 20] for i in range(grants)], 5, reason="Prize", actor=gm)
     actions = ("unit.recruit", "unit.train", "unit.kill")
     AuditEntry.objects.bulk_create([AuditEntry(
         campaign=campaign, action=actions[i % 3], target="Spear, Strength 2",

@@ -4,21 +4,19 @@ steps through them in the browser), against `/healthz`, in one process through D
 Needs DATABASE_URL pointing at PostgreSQL (it says so and exits 2 otherwise): creates a throwaway database next
 to it, loads the demo campaign and plays a Unity match between its two players and an AI to the end (seed 3).
 For the player's and the GM's replay page: CPU ms per request cold (the steps rendered) and warm (remembered):
-min and median of BENCH_PAGE_REPEATS (default 10) after one warm-up; cold per step, the queries, the bytes
-and the bytes remembered.
+min and median of BENCH_PAGE_REPEATS (default 10) after two warm-ups (common.measure_page); cold per step, the
+queries (with nothing remembered), the bytes and the bytes remembered.
 `/healthz` is measured the same way in the same run. Prints one JSON line.
 """
 
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import emit, throwaway_postgres
+from common import emit, measure_page, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -27,32 +25,9 @@ import django
 django.setup()
 
 from django.conf import settings  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 REPEATS = int(os.environ.get("BENCH_PAGE_REPEATS", "10"))
-
-
-def measure(client: Client, url: str, *, cold: bool = False) -> dict[str, object]:
-    """CPU ms per request (min, median), queries and bytes; `cold`: the remembered steps forgotten before each
-    request (outside the timing), as for a match's first viewer of a seat."""
-    from django.core.cache import cache
-
-    response = client.get(url)
-    if response.status_code != 200:
-        raise SystemExit(f"{url} answered {response.status_code}")
-    times = []
-    for _ in range(REPEATS):
-        if cold:
-            cache.clear()
-        started = time.process_time()
-        client.get(url)
-        times.append(time.process_time() - started)
-    with CaptureQueriesContext(connection) as ctx:
-        client.get(url)
-    return {"cpu_ms": {"min": round(min(times) * 1000, 2), "median": round(statistics.median(times) * 1000, 2)},
-            "queries": len(ctx.captured_queries), "bytes": len(response.content)}
 
 
 def main() -> None:
@@ -79,12 +54,12 @@ def main() -> None:
         match.seats.filter(user__isnull=False).update(ai="")  # the AI chose; the seats are the players' own
         url = reverse("match-replay", args=[campaign.slug, match.pk])
         client = Client()
-        healthz = measure(client, "/healthz")
+        healthz = measure_page(client, "/healthz", repeats=REPEATS)
         figures: dict[str, object] = {"benchmark": "bench_replay", "steps": match.version, "healthz": healthz}
         for name in ("amira", "gm"):
             client.force_login(users[name])
-            page = measure(client, url + f"?step={match.version}", cold=True)
-            page["warm_cpu_ms"] = measure(client, url + f"?step={match.version}")["cpu_ms"]
+            page = measure_page(client, url + f"?step={match.version}", repeats=REPEATS, cold=True)
+            page["warm_cpu_ms"] = measure_page(client, url + f"?step={match.version}", repeats=REPEATS)["cpu_ms"]
             page["remembered_bytes"] = len(cache.get(steps_key(match=match, seat=0 if name == "amira" else None)))
             page["cpu_ms_per_step"] = round(page["cpu_ms"]["median"] / (match.version + 1), 3)  # type: ignore[index]
             page["ratio_to_healthz"] = round(page["cpu_ms"]["median"] / healthz["cpu_ms"]["median"], 1)  # type: ignore[index]

@@ -8,14 +8,15 @@ JSON line, and exits non-zero: nothing is skipped silently.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,34 @@ def serving(server: Any, port: int, name: str, *, seconds: float) -> Any:
     raise SystemExit(f"{name} did not answer /healthz on port {port} within {seconds:.0f} s")
 
 
+def measure_page(client: Any, url: str, *, repeats: int, expect: int = 200, cold: bool = False) -> dict[str, object]:
+    """One page through Django's test `client`: this process's CPU ms per request to `url`, min and median of
+    `repeats` after two warm-up requests (which must answer `expect`), the queries of one more request and the
+    bytes of the answer. `cold`: the cache emptied before each request, outside the timing, as for the first viewer
+    after a change (and before the one whose queries are counted)."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(2):
+        response = client.get(url)
+        if response.status_code != expect:
+            raise SystemExit(f"{url} answered {response.status_code}, expected {expect}")
+    times = []
+    for _ in range(repeats):
+        if cold:
+            cache.clear()
+        started = time.process_time()
+        client.get(url)
+        times.append(time.process_time() - started)
+    if cold:
+        cache.clear()
+    with CaptureQueriesContext(connection) as ctx:
+        client.get(url)
+    return {"cpu_ms": {"min": round(min(times) * 1000, 2), "median": round(statistics.median(times) * 1000, 2)},
+            "queries": len(ctx.captured_queries), "bytes": len(response.content)}
+
+
 def json_poll_url(client: Any, url: str) -> str:
     """The poll a page's script makes of a JSON with a version and a poll token (``v`` and ``t`` in it), as the
     script does: `url` with the version it got and its token."""
@@ -109,23 +138,120 @@ def json_poll_url(client: Any, url: str) -> str:
     return f"{url}?{urlencode({'v': first['v'], 't': first['t']})}"
 
 
+TEMPLATE_PREFIX = "muster_bench_template_"
+"""Migrated databases the throwaway ones are copied from, one per set of migrations (the digest ends the name)."""
+
+
+def migrations_digest() -> str:
+    """12 hex digits that change whenever a migration of any installed app is added, removed or edited."""
+    import django
+    from django.db.migrations.loader import MigrationLoader
+
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    digest = hashlib.sha256(django.__version__.encode())
+    for key in sorted(loader.disk_migrations):
+        digest.update(repr(key).encode())
+        digest.update(Path(sys.modules[type(loader.disk_migrations[key]).__module__].__file__ or "").read_bytes())
+    return digest.hexdigest()[:12]
+
+
+@contextmanager
+def _server(db: dict[str, Any]) -> Iterator[Any]:
+    """A psycopg cursor, in autocommit, on DATABASE_URL's own database, holding the benchmarks' advisory lock (so
+    two benchmarks never build the same template at once, nor copy one while it is built)."""
+    import psycopg
+
+    params = {k: db[v] for k, v in (("user", "USER"), ("password", "PASSWORD"), ("host", "HOST"), ("port", "PORT"))
+              if db.get(v)}
+    with psycopg.connect(dbname=db["NAME"], autocommit=True, **params) as conn, conn.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(hashtext(%s))", [TEMPLATE_PREFIX])
+        yield cursor
+
+
+def _switch_to(connection: Any, name: str) -> None:
+    connection.close()
+    connection.settings_dict["NAME"] = name
+
+
+def _migrated_template(cursor: Any, connection: Any) -> str:
+    """The template for the current migrations, migrated once and reused by every later run; templates of other
+    migrations are dropped (those in use are left)."""
+    from django.core.management import call_command
+    from psycopg import errors, sql
+
+    name = f"{TEMPLATE_PREFIX}{migrations_digest()}"
+    cursor.execute("SELECT datname FROM pg_database WHERE datname LIKE %s", [f"{TEMPLATE_PREFIX}%"])
+    found = {row[0] for row in cursor.fetchall()}
+    if name in found:
+        return name
+    building, own = f"{name}_new", connection.settings_dict["NAME"]
+    cursor.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(building)))  # a crashed build's
+    cursor.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(building)))
+    try:
+        _switch_to(connection, building)
+        call_command("migrate", verbosity=0, interactive=False, run_syncdb=True)
+    finally:
+        _switch_to(connection, own)
+    cursor.execute(sql.SQL("ALTER DATABASE {} RENAME TO {}").format(sql.Identifier(building), sql.Identifier(name)))
+    for stale in sorted(found - {building}):
+        with suppress(errors.ObjectInUse):
+            cursor.execute(sql.SQL("DROP DATABASE {}").format(sql.Identifier(stale)))
+    return name
+
+
 @contextmanager
 def throwaway_postgres(benchmark: str) -> Iterator[str]:
     """A migrated database next to DATABASE_URL's (muster_bench_<pid>), dropped afterwards; yields its name.
-    Refuses (exit 2, saying so) when Django's database is not PostgreSQL. Call after django.setup()."""
+    Refuses (exit 2, saying so) when Django's database is not PostgreSQL. Call after django.setup().
+
+    The database is a copy of a template (``CREATE DATABASE ... TEMPLATE``, a file copy taking a second or two)
+    migrated once for the current migrations and kept for later runs (muster_bench_template_<digest>): migrating
+    took a minute of wall time per benchmark on a loaded machine."""
     from django.conf import settings
     from django.db import connection
+    from psycopg import sql
 
     db = settings.DATABASES["default"]
     if not db["ENGINE"].endswith("postgresql"):
         refuse(benchmark, "DATABASE_URL pointing at PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres)")
-    name = f"muster_bench_{os.getpid()}"
-    db["TEST"] = {**db.get("TEST", {}), "NAME": name, "CHARSET": None, "TEMPLATE": None}
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False, serialize=False)
+    name, own = f"muster_bench_{os.getpid()}", db["NAME"]
+    with _server(db) as cursor:
+        template = _migrated_template(cursor, connection)
+        cursor.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+        cursor.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name),
+                                                                          sql.Identifier(template)))
+    db["NAME"] = name
+    _switch_to(connection, name)
     try:
         yield name
     finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
+        db["NAME"] = own
+        _switch_to(connection, own)
+        with _server(db) as cursor:
+            cursor.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def grant_each(commanders: Sequence[Any], amount: int, *, reason: str, actor: Any = None) -> None:
+    """What ledger_grant writes for each commander (a transaction from the bank into their purse and a ledger.grant
+    audit row), for building a benchmark's campaign: in a handful of statements, through the ledger's own batch
+    posting (the one a Day's close pays its bills with). A commander may come more than once. One ledger_grant
+    each took minutes of wall for a thousand grants on a loaded machine."""
+    from django.db import transaction
+
+    from campaign.economy import ledger
+    from campaign.models import Account, AuditEntry, LedgerTransaction
+
+    campaign_id = commanders[0].campaign_id
+    with transaction.atomic():
+        purses = ledger.ledger_purses_ensure(commander_ids={c.pk for c in commanders})
+        bank = ledger.ledger_system_account(campaign=campaign_id, kind=Account.Kind.BANK).pk
+        postings = [ledger._Posting(campaign_id=campaign_id, kind=LedgerTransaction.Kind.GRANT, reason=reason,
+                                    legs=((bank, -amount), (purses[c.pk], amount))) for c in commanders]
+        transactions = ledger._post_many(postings, actor=actor)
+        AuditEntry.objects.bulk_create([
+            AuditEntry(campaign_id=campaign_id, actor=actor, action="ledger.grant", target=str(commander)[:200],
+                       data={"amount": amount, "reason": reason, "transaction": txn.pk})
+            for commander, txn in zip(commanders, transactions, strict=True)])
 
 
 # The engines: random play and search, measured the same way for every game.

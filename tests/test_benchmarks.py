@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
 DATABASE_BENCHMARKS = ("bench_day_close.py", "bench_hour.py", "bench_map_page.py", "bench_pages.py",
                        "bench_load.py", "bench_live.py", "bench_chronicle.py", "bench_replay.py")
 
@@ -49,14 +51,71 @@ def test_the_page_benchmark_prints_every_page_with_its_ratio_to_healthz(settings
     assert "cold_cpu_ms" in pages["commander_page"]
 
 
+@pytest.mark.postgres
+def test_the_day_close_benchmark_prints_both_sizes_with_constant_statements_and_a_floor(settings, db):
+    db = settings.DATABASES["default"]
+    url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/postgres"
+    result = run("bench_day_close.py", DATABASE_URL=url, BENCH_REPEATS="2", BENCH_DAY_CLOSE_SIZES="10,30")
+    assert result.returncode == 0, result.stderr
+    [line] = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    small, large = line["commanders_10"], line["commanders_30"]
+    assert (small["bills"], small["arrears"], large["bills"], large["arrears"]) == (10, 1, 30, 3)
+    assert small["queries"] == large["queries"], "the statements of a close do not grow with the commanders"
+    assert small["reopen"]["queries"] == large["reopen"]["queries"]
+    for figures in (small, large, small["reopen"], large["reopen"]):
+        for clock in ("seconds", "cpu_seconds", "postgres_cpu_seconds"):
+            assert 0 <= figures[clock]["min"] <= figures[clock]["median"]
+    assert line["baseline_copy_600_rows_seconds"]["median"] > 0
+    assert line["load_average"] >= 0
+    from common import TEMPLATE_PREFIX, migrations_digest
+
+    with connection.cursor() as cursor:  # kept for the next run, so no benchmark migrates a database of its own
+        cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [TEMPLATE_PREFIX + migrations_digest()])
+        assert cursor.fetchone() == (1,)
+
+
 def test_rates_are_items_per_cpu_second_with_min_and_median():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from common import python_baseline, rates, spread
 
     assert spread([3.0, 1.0, 2.0]) == {"min": 1.0, "median": 2.0}
     figures = rates(lambda: 1000, repeats=3)
     assert figures["min"] <= figures["median"]
     assert python_baseline(repeats=1)["median"] > 10_000
+
+
+@pytest.mark.django_db
+def test_a_page_is_measured_in_cpu_ms_with_its_queries_and_bytes_and_a_wrong_answer_stops_the_benchmark(client):
+    from common import measure_page
+
+    figures = measure_page(client, "/healthz", repeats=3)
+    assert 0 < figures["cpu_ms"]["min"] <= figures["cpu_ms"]["median"]
+    assert figures["bytes"] > 0
+    assert figures["queries"] >= 0
+    with pytest.raises(SystemExit, match="answered 200, expected 204"):
+        measure_page(client, "/healthz", repeats=1, expect=204, cold=True)
+
+
+@pytest.mark.django_db
+def test_grant_each_writes_what_ledger_grant_writes_for_every_commander_named(campaign, gm):
+    from common import grant_each
+
+    from campaign.economy.ledger import ledger_balance, ledger_purse_balance
+    from campaign.models import Account, AuditEntry, LedgerTransaction
+    from tests.campaign.factories import CommanderFactory
+
+    ayla, borin = CommanderFactory(campaign=campaign), CommanderFactory(campaign=campaign)
+    grant_each([ayla, borin, ayla], 7, reason="Prize", actor=gm)
+
+    assert (ledger_purse_balance(commander=ayla), ledger_purse_balance(commander=borin)) == (14, 7)
+    grants = LedgerTransaction.objects.filter(campaign=campaign, kind=LedgerTransaction.Kind.GRANT)
+    assert sorted(grants.values_list("reason", "actor", "entries__amount")) == sorted(
+        [("Prize", gm.pk, amount) for amount in (-7, -7, -7, 7, 7, 7)])
+    audits = AuditEntry.objects.filter(campaign=campaign, action="ledger.grant")
+    assert sorted((a.target, a.data["amount"], a.data["transaction"]) for a in audits) == sorted(
+        (str(c), 7, txn) for c, txn in zip([ayla, borin, ayla], grants.order_by("pk").values_list("pk", flat=True),
+                                           strict=True))
+    for account in Account.objects.filter(campaign=campaign):
+        assert account.balance == ledger_balance(account=account)
 
 
 @pytest.mark.postgres

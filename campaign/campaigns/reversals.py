@@ -81,7 +81,7 @@ def _by_pk(rows: Iterable[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 
 def _rows(model: type[Model], pks: Iterable[int], fields: Sequence[str], *, locked: bool = False
           ) -> dict[int, dict[str, Any]]:
-    rows = lock(model._default_manager) if locked else model._default_manager.all()
+    rows = lock(model._default_manager) if locked else model._default_manager.order_by()  # no ordering joins
     return _by_pk(rows.filter(pk__in=list(pks)).values("pk", *fields))
 
 

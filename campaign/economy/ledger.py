@@ -25,8 +25,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Sum
 
-from campaign.bulk import copy_rows, update_rows
-from campaign.live.push import announce, commander_topic
+from campaign.bulk import copy_rows, insert_objects, update_rows
+from campaign.live.push import announce_many, commander_topic
 from campaign.locking import lock
 from campaign.models import (
     Account,
@@ -56,7 +56,7 @@ def ledger_system_account(*, campaign: Campaign | int, kind: str) -> Account:
     if kind == Account.Kind.PURSE:
         raise ValueError("A purse belongs to a commander: use ledger_purse.")
     campaign_id = campaign if isinstance(campaign, int) else campaign.pk
-    account = Account.objects.filter(campaign_id=campaign_id, kind=kind, commander__isnull=True).first()
+    account = Account.objects.filter(campaign_id=campaign_id, kind=kind, commander__isnull=True).order_by("pk").first()
     if account:
         return account
     try:
@@ -82,15 +82,16 @@ def ledger_purse(*, commander: Commander) -> Account:
 def ledger_purses_ensure(*, commander_ids: Iterable[int]) -> dict[int, int]:
     """Purse account ids by commander id, creating the missing ones in bulk (two or three queries)."""
     ids = set(commander_ids)
-    found = dict(Account.objects.filter(commander_id__in=ids).values_list("commander_id", "pk"))
+    purses = Account.objects.filter(commander_id__in=ids).order_by().values_list("commander_id", "pk")
+    found = dict(purses)
     missing = ids - set(found)
     if missing:
-        campaigns = dict(Commander.objects.filter(pk__in=missing).values_list("pk", "campaign_id"))
+        campaigns = dict(Commander.objects.filter(pk__in=missing).order_by().values_list("pk", "campaign_id"))
         Account.objects.bulk_create(
             [Account(campaign_id=campaigns[cid], kind=Account.Kind.PURSE, commander_id=cid) for cid in missing],
             ignore_conflicts=True,
         )
-        found = dict(Account.objects.filter(commander_id__in=ids).values_list("commander_id", "pk"))
+        found = dict(purses.all())
     return found
 
 
@@ -138,8 +139,10 @@ def _check_sums(legs: Iterable[tuple[int, int]]) -> None:
 
 
 def _post_many(postings: Sequence[_Posting], *, actor: User | None,
-               refusal: Callable[[Account, int], str] = _default_refusal) -> list[LedgerTransaction]:
-    """Write several transactions at once: one lock query, bulk inserts, one balance update.
+               refusal: Callable[[Account, int], str] = _default_refusal,
+               locked: dict[int, Account] | None = None) -> list[LedgerTransaction]:
+    """Write several transactions at once: one lock query, bulk inserts, one balance update. `locked`: the
+    accounts the caller has just locked with `_lock` (as read then), so they are not locked and read twice.
 
     Must run inside transaction.atomic. Raises ValidationError (and writes nothing) when a purse or
     the escrow would go below zero.
@@ -152,7 +155,7 @@ def _post_many(postings: Sequence[_Posting], *, actor: User | None,
     for posting in postings:
         for account_id, amount in posting.legs:
             deltas[account_id] += amount
-    locked = _lock(deltas)
+    locked = {pk: locked[pk] for pk in deltas if pk in locked} if locked is not None else _lock(deltas)
     if len(locked) != len(deltas):
         raise ValidationError("A ledger account is missing: reload the page and try again.")
     # Check each account against the running balance in posting order, so a refusal names the real shortfall.
@@ -168,15 +171,13 @@ def _post_many(postings: Sequence[_Posting], *, actor: User | None,
     transactions = [
         LedgerTransaction(
             campaign_id=p.campaign_id, kind=p.kind, reason=p.reason[:300], actor_id=actor_id,
-            paid_for_type=content_types[type(p.paid_for)] if p.paid_for is not None else None,
+            paid_for_type_id=content_types[type(p.paid_for)].pk if p.paid_for is not None else None,
             paid_for_id=p.paid_for.pk if p.paid_for is not None else None, reverses_id=p.reverses_id,
         )
         for p in postings
     ]
-    if len(transactions) == 1:
-        transactions[0].save()
-    else:
-        transactions = LedgerTransaction.objects.bulk_create(transactions)
+    insert_objects(transactions, ("campaign_id", "kind", "reason", "actor_id", "at", "paid_for_type_id", "paid_for_id",
+                                  "reverses_id"))
     copy_rows(LedgerEntry, ("transaction_id", "account_id", "amount"), (
         (txn.pk, account_id, amount)
         for txn, posting in zip(transactions, postings, strict=True)
@@ -184,9 +185,9 @@ def _post_many(postings: Sequence[_Posting], *, actor: User | None,
     ))
     update_rows(Account, ("balance",), [(pk, account.balance + deltas[pk]) for pk, account in locked.items()
                                         if deltas[pk]])
-    for pk, account in locked.items():  # a purse's page and its player's other pages show its balance
-        if account.commander_id is not None and deltas[pk]:
-            announce(commander_topic(account.commander_id), transactions[-1].pk)
+    # A purse's page and its player's other pages show its balance.
+    announce_many([commander_topic(account.commander_id) for pk, account in locked.items()
+                   if account.commander_id is not None and deltas[pk]], transactions[-1].pk)
     return transactions
 
 
@@ -351,7 +352,8 @@ def ledger_pay_upkeep(*, bills: Sequence[UpkeepBill], reason: str, actor: User |
     if not bills:
         return []
     purse_ids = ledger_purses_ensure(commander_ids={bill.commander_id for bill in bills})
-    campaign_of_purse = dict(Account.objects.filter(pk__in=purse_ids.values()).values_list("pk", "campaign_id"))
+    campaign_of_purse = dict(Account.objects.filter(pk__in=purse_ids.values()).order_by()
+                             .values_list("pk", "campaign_id"))
     sinks = {cid: ledger_system_account(campaign=cid, kind=Account.Kind.UPKEEP).pk
              for cid in set(campaign_of_purse.values())}
     locked = _lock(purse_ids.values())
@@ -367,7 +369,7 @@ def ledger_pay_upkeep(*, bills: Sequence[UpkeepBill], reason: str, actor: User |
                                      reason=reason,
                                      legs=((purse_id, -paid), (sinks[campaign_of_purse[purse_id]], paid)),
                                      paid_for=bill))
-    transactions = iter(_post_many(postings, actor=actor))
+    transactions = iter(_post_many(postings, actor=actor, locked={**locked, **_lock(sinks.values())}))
     return [UpkeepPayment(bill_id=bill.pk, paid=paid, transaction=next(transactions) if paid else None)
             for bill, paid in pays]
 
@@ -417,20 +419,22 @@ def ledger_escrow_release(*, hold: EscrowHold, to_commander: Commander, actor: U
     return txn
 
 
-def _reversal_refusal(original: LedgerTransaction) -> str | None:
+def _reversal_refusal(original: LedgerTransaction, reversed_ids: set[int]) -> str | None:
     if original.kind == Kind.REVERSAL:
         return "A reversal cannot be reversed: post the movement again instead."
     if original.kind in (Kind.ESCROW_HOLD, Kind.ESCROW_RELEASE):
         return "Stakes are corrected by releasing the hold to the right commander, not by reversal."
-    if LedgerTransaction.objects.filter(reverses=original).exists():
+    if original.pk in reversed_ids:
         return f"Transaction #{original.pk} was already reversed."
     return None
 
 
 def _reverse(originals: Sequence[LedgerTransaction], reason: str, actor: User | None) -> list[LedgerTransaction]:
     """Post the opposite entries of each (locked) original, pointing at it, in one batch."""
+    reversed_ids = set(LedgerTransaction.objects.filter(reverses__in=originals).order_by()
+                       .values_list("reverses_id", flat=True))
     for original in originals:
-        if (refusal := _reversal_refusal(original)) is not None:
+        if (refusal := _reversal_refusal(original, reversed_ids)) is not None:
             raise ValidationError(refusal)
     legs: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for txn_id, account_id, amount in LedgerEntry.objects.filter(transaction__in=originals).order_by("pk") \

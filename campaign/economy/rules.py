@@ -107,9 +107,11 @@ def training_price(*, current_strength: int | None, trainings_done: int, weapon_
     return TrainingPrice(new_strength=new_strength, base=base, weapon_offset=offset, to_pay=base - offset)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UpkeepUnit:
-    """What upkeep needs to know of a unit in an army that was led that Day."""
+    """What upkeep needs to know of a unit in an army that was led that Day. Slotted, as the line below: a Day's
+    close holds one of each for every unit billed (20,000 for 1,000 commanders), and without a __dict__ apiece
+    they are built faster and leave the garbage collector half the objects to scan."""
 
     unit_id: int
     strength: int | None
@@ -117,7 +119,7 @@ class UpkeepUnit:
     killed: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UpkeepLineResult:
     unit_id: int
     counted_strength: int

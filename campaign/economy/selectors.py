@@ -152,11 +152,12 @@ def upkeep_inputs_for_day(*, day: Day, commander_ids: Iterable[int] | None = Non
     the commander's Morale and pledge. A unit lent to another commander stays on its owner's bill: its wages
     are its owner's, so lending never costs a retinue its status (campaign.map.lending). Four queries whatever
     the number of commanders; each unit type's traits are read once, not once per unit."""
-    # An army led for two reasons joins twice: the dict below keeps each unit once (cheaper than DISTINCT).
-    units = (Unit.objects.filter(army__activity__day=day, state=Unit.State.IN_ARMY)
+    # An army led for two reasons joins twice: the dict below keeps each unit once (cheaper than DISTINCT). No
+    # query is ordered: the default orderings join campaigns and commanders to sort 20,000 rows nobody reads in order.
+    units = (Unit.objects.filter(army__activity__day=day, state=Unit.State.IN_ARMY).order_by()
              .values_list("pk", "strength", "unit_type_id", "commander_id"))
-    commanders = Commander.objects.filter(campaign_id=day.event.campaign_id)
-    pledges = UpkeepMoralePledge.objects.filter(day=day)
+    commanders = Commander.objects.filter(campaign_id=day.event.campaign_id).order_by()
+    pledges = UpkeepMoralePledge.objects.filter(day=day).order_by()
     if commander_ids is not None:
         wanted = list(commander_ids)
         units = units.filter(commander_id__in=wanted)
@@ -165,7 +166,7 @@ def upkeep_inputs_for_day(*, day: Day, commander_ids: Iterable[int] | None = Non
     if not rows:
         return {}
     traits = {pk: tuple(t or ()) for pk, t in
-              UnitType.objects.filter(pk__in={row[2] for row in rows}).values_list("pk", "traits")}
+              UnitType.objects.filter(pk__in={row[2] for row in rows}).order_by().values_list("pk", "traits")}
     by_commander: dict[int, dict[int, UpkeepUnit]] = defaultdict(dict)
     for pk, strength, type_id, commander_id in rows:
         by_commander[commander_id][pk] = UpkeepUnit(unit_id=pk, strength=strength, traits=traits.get(type_id, ()))

@@ -13,7 +13,7 @@ from django.db.models import Case, F, Value, When
 from django.dispatch import Signal
 from django.utils import timezone
 
-from campaign.bulk import copy_rows, update_rows
+from campaign.bulk import copy_rows, insert_objects, update_rows
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import require_acting_for
 from campaign.economy import day_reversal, ledger, selectors
@@ -112,13 +112,14 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
                   .values_list("pk", "level"))
     watch = day_reversal.day_watch(day=day)
     inputs = selectors.upkeep_inputs_for_day(day=day)
-    billed = set(UpkeepBill.objects.filter(day=day, reversed=False).values_list("commander_id", flat=True))
+    billed = set(UpkeepBill.objects.filter(day=day, reversed=False).order_by().values_list("commander_id", flat=True))
     results = {cid: selectors.upkeep_bill_for(inp) for cid, inp in inputs.items() if cid not in billed}
-    bills = UpkeepBill.objects.bulk_create([
+    bills = insert_objects([
         UpkeepBill(commander_id=cid, day=day, gross=res.gross, morale_spent=res.morale_spent,
                    morale_offset=res.morale_offset, amount_due=res.total)
         for cid, res in sorted(results.items())
-    ])
+    ], ("commander_id", "day_id", "gross", "morale_spent", "morale_offset", "amount_due", "amount_paid",
+        "transaction_id", "reversed", "created_at"))
     copy_rows(UpkeepLine, ("bill_id", "unit_id", "counted_strength", "lunari", "note"), (
         (bill.pk, line.unit_id, line.counted_strength, line.lunari, line.note)
         for bill in bills for line in results[bill.commander_id].lines
@@ -130,10 +131,11 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
             bill.amount_paid, bill.transaction = payment.paid, payment.transaction
     update_rows(UpkeepBill, ("amount_paid", "transaction_id"),
                 [(bill.pk, bill.amount_paid, bill.transaction_id) for bill in bills if bill.pk in payments])
-    arrears = UpkeepArrears.objects.bulk_create([
+    arrears = insert_objects([
         UpkeepArrears(bill=bill, commander_id=bill.commander_id, amount=bill.amount_due - bill.amount_paid)
         for bill in bills if bill.amount_paid < bill.amount_due
-    ])
+    ], ("bill_id", "commander_id", "amount", "status", "resolved_by_id", "resolved_at", "note", "transaction_id",
+        "created_at"))
     if levels:
         Commander.objects.filter(campaign_id=event.campaign_id).update(morale=Case(
             *[When(level=level, then=Value(starting_morale(level))) for level in sorted(set(levels.values()))],

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Iterable, Sequence
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer  # type: ignore[import-untyped]
@@ -42,7 +43,22 @@ def gm_topic(campaign_id: int) -> str:
     return f"campaign.{campaign_id}.gm"
 
 
-def _send(topic: str, version: int | str) -> None:
+SENDING_AT_ONCE = 16
+"""Messages of one announcement in flight together: a Day's close tells a thousand purses in one trip into the
+event loop (not a loop each, 2 ms apiece), a few at a time (not a Redis connection each)."""
+
+
+async def _send_all(layer, topics: Sequence[str], version: int | str) -> None:
+    gate = asyncio.Semaphore(SENDING_AT_ONCE)
+
+    async def one(topic: str) -> None:
+        async with gate:
+            await layer.group_send(topic, {"type": MESSAGE_TYPE, "topic": topic, "version": version})
+
+    await asyncio.gather(*(one(topic) for topic in topics))
+
+
+def _send(topics: Sequence[str], version: int | str) -> None:
     global _quiet_until
     if time.monotonic() < _quiet_until:
         return
@@ -50,22 +66,28 @@ def _send(topic: str, version: int | str) -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        message = {"type": MESSAGE_TYPE, "topic": topic, "version": version}
         try:
             loop = asyncio.get_running_loop()  # a thread that runs an event loop cannot wait on one
         except RuntimeError:
-            async_to_sync(layer.group_send)(topic, message)
+            async_to_sync(_send_all)(layer, topics, version)
         else:
-            task = loop.create_task(layer.group_send(topic, message))
+            task = loop.create_task(_send_all(layer, topics, version))
             _pending.add(task)  # held until done, so it is not collected half-sent
             task.add_done_callback(_pending.discard)
     except Exception:  # a push is a courtesy: whatever the layer raises, the request that changed things stands
         _quiet_until = time.monotonic() + QUIET_SECONDS
         log.warning("Could not announce a change to %s; the pages' polls will find it. Trying again in %s s.",
-                    topic, QUIET_SECONDS, exc_info=True)
+                    ", ".join(topics[:3]) + (" ..." if len(topics) > 3 else ""), QUIET_SECONDS, exc_info=True)
 
 
 def announce(topic: str, version: int | str) -> None:
     """Tell `topic`'s sockets it is now at `version`, once the current transaction commits (at once outside one);
     a rolled-back change announces nothing."""
-    transaction.on_commit(lambda: _send(topic, version))
+    announce_many([topic], version)
+
+
+def announce_many(topics: Iterable[str], version: int | str) -> None:
+    """`announce` for many topics at once (each hears `version`), sent together after the commit."""
+    topics = list(topics)
+    if topics:
+        transaction.on_commit(lambda: _send(topics, version))

@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from campaign.bulk import copy_rows, insert_rows, update_rows
-from campaign.models import Day
+from campaign.bulk import copy_rows, insert_objects, insert_rows, update_rows
+from campaign.models import Day, LedgerTransaction
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +30,23 @@ def test_insert_rows_of_nothing_writes_nothing(event):
     with CaptureQueriesContext(connection) as ctx:
         assert insert_rows(Day, ("event_id", "number"), []) == []
     assert ctx.captured_queries == []
+
+
+def test_insert_objects_saves_the_instances_with_their_keys_and_fills_in_auto_now_add(campaign):
+    before = timezone.now()
+    made = [LedgerTransaction(campaign=campaign, kind=LedgerTransaction.Kind.GRANT, reason=reason)
+            for reason in ("first", "second", "third")]
+
+    with CaptureQueriesContext(connection) as ctx:
+        saved = insert_objects(made, ("campaign_id", "kind", "reason", "actor_id", "at", "paid_for_type_id",
+                                      "paid_for_id", "reverses_id"))
+
+    assert len(ctx.captured_queries) == 1
+    assert saved == made
+    assert all(txn.pk is not None and not txn._state.adding for txn in made)
+    stored = {txn.pk: txn for txn in LedgerTransaction.objects.filter(pk__in=[t.pk for t in made])}
+    assert [stored[txn.pk].reason for txn in made] == ["first", "second", "third"]
+    assert all(stored[txn.pk].at == txn.at and txn.at >= before for txn in made)
 
 
 def test_copy_rows_stores_every_row_it_is_given_from_a_generator(event):

@@ -53,6 +53,15 @@ def test_a_change_is_announced_once_it_commits_and_never_when_it_rolls_back(djan
     assert _heard(channel) == []
 
 
+def test_many_topics_are_announced_together_each_once_after_the_commit(django_capture_on_commit_callbacks):
+    channels = {topic: _listen(topic) for topic in (f"commander.{n}" for n in range(40))}
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        push.announce_many(channels, 12)
+    assert len(callbacks) == 1
+    for topic, channel in channels.items():
+        assert _heard(channel) == [{"type": "topic.changed", "topic": topic, "version": 12}]
+
+
 def test_a_move_announces_the_table_and_the_game_masters_hear_the_audit(table, player, gm, campaign,
                                                                          django_capture_on_commit_callbacks):
     from cardgames.registry import game_for
