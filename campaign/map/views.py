@@ -31,7 +31,7 @@ from campaign.web.installable import mark_owner
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
 from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_token
-from campaign.web.refusals import refusal_shown
+from campaign.web.refusals import refusal_sentence, refusal_shown
 
 
 def _float(value: str | None) -> float | None:
