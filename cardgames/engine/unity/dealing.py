@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames.engine.unity.deck import deck_for
-from cardgames.engine.unity.state import UnityState, copy_state, names, say
+from cardgames.engine.unity.labels import card_count, card_list
+from cardgames.engine.unity.state import UnityState, copy_state, say
 from gamekit.dice import Dice
 from gamekit.errors import RuleError
 from gamekit.events import Event
@@ -61,7 +62,7 @@ def draw(s: UnityState, seat: int, count: int, ev: list[Event]) -> None:
                 break
             s.discard = [[], [], []]
             s.dice.shuffle(s.pile)
-            say(s, ev, "reshuffle", lambda: "The discard piles are reshuffled into a new deck.",
+            say(s, ev, "reshuffle", lambda: "The discard piles are reshuffled into a new draw pile.",
                 count=len(s.pile))
         if s.loose:  # a determinized pile: the top card is any of the loose ones
             pile = s.pile
@@ -72,8 +73,9 @@ def draw(s: UnityState, seat: int, count: int, ev: list[Event]) -> None:
         insort(hand, c)
         got.append(c)
     if got:
-        say(s, ev, "drew", lambda: f"{s.players[seat]} draws {names(s, got)}.", see=(seat,), seat=seat, cards=got)
-        say(s, ev, "draws", lambda: f"{s.players[seat]} draws {len(got)}.", seat=seat, count=len(got))
+        say(s, ev, "drew", lambda: f"{s.players[seat]} draws {card_list(s.deck, got)}.", see=(seat,), seat=seat,
+            cards=got)
+        say(s, ev, "draws", lambda: f"{s.players[seat]} draws {card_count(len(got))}.", seat=seat, count=len(got))
 
 
 def determinize(state: UnityState, player: int, rng: random.Random) -> UnityState:

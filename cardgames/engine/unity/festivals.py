@@ -7,7 +7,8 @@ from bisect import insort
 from functools import partial
 
 from cardgames.engine.unity.deck import FESTIVAL, RIGHTEOUS
-from cardgames.engine.unity.state import CELEBRATE, UnityState, names, say
+from cardgames.engine.unity.labels import card_list
+from cardgames.engine.unity.state import CELEBRATE, UnityState, say
 from cardgames.engine.unity.turns import after_play, free_turn, take
 from gamekit.events import Event
 
@@ -38,7 +39,7 @@ def festival(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
 
 
 def _festival_draw_text(s: UnityState, who: int, got: list[int]) -> str:
-    return f"{s.players[who]} draws {names(s, got)} from the righteous discard pile."
+    return f"{s.players[who]} draws {card_list(s.deck, got)} from the righteous discard pile."
 
 
 def celebrate(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
@@ -47,6 +48,6 @@ def celebrate(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     take(s, seat, [c])
     s.discard[s.deck.side[c]].append(c)
     s.queue.pop(0)
-    say(s, ev, "celebrate", lambda: f"{s.players[seat]} discards {s.deck.name[c]} for the festival.",
+    say(s, ev, "celebrate", lambda: f"{s.players[seat]} discards {s.deck.name[c]} for {s.deck.name[s.fest]}.",
         seat=seat, card=c)
     after_play(s, seat, [c], ev, can_win=False)

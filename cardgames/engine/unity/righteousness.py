@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from cardgames.engine.unity.dealing import draw
 from cardgames.engine.unity.deck import RIGHTEOUS
-from cardgames.engine.unity.state import ENTER, UnityState, names, say
+from cardgames.engine.unity.labels import card_list
+from cardgames.engine.unity.state import ENTER, UnityState, say
 from cardgames.engine.unity.turns import after_play, cats, free_turn, take
 from gamekit.events import Event
 
@@ -18,7 +19,7 @@ def invite(s: UnityState, seat: int, cards: list[int], ev: list[Event]) -> None:
     s.chain_count, s.entered, s.best = len(cards), 1, (len(cards), seat)
     s.phase, s.turn, s.drawn = ENTER, (seat + 1) % s.n, False
     say(s, ev, "invite", lambda: f"{s.players[seat]} invites all to enter into righteousness "
-                                 f"with {names(s, cards)}.", seat=seat, cards=cards)
+                                 f"with {card_list(s.deck, cards)}.", seat=seat, cards=cards)
     after_play(s, seat, cards, ev)
 
 
@@ -33,7 +34,7 @@ def enter(s: UnityState, seat: int, cards: list[int], ev: list[Event]) -> None:
     if len(cards) >= s.best[0]:
         s.best = (len(cards), seat)
     say(s, ev, "enter", lambda: f"{s.players[seat]} enters into righteousness with "
-                                f"{names(s, cards)}.", seat=seat, cards=cards)
+                                f"{card_list(s.deck, cards)}.", seat=seat, cards=cards)
     if after_play(s, seat, cards, ev):
         return
     if s.entered == s.n:

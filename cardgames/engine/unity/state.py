@@ -129,11 +129,6 @@ def say(s: UnityState, ev: list[Event], kind: str, text: Callable[[], str], see:
     ev.append(Event(kind, text() if s.text else "", see, data))
 
 
-def names(s: UnityState, cards: list[int]) -> str:
-    """Cards named for event text."""
-    return ", ".join(s.deck.name[c] for c in cards)
-
-
 def dice_dump(dice: Dice) -> dict[str, Any]:
     """The dice as JSON. Every roll draws one random number, so a seeded stream is restored by
     re-rolling its log; scripted dice keep their unused outcomes."""
