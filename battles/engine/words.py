@@ -10,6 +10,7 @@ from typing import Any
 
 from gamekit.errors import RuleError
 from gamekit.protocol import as_action
+from gamekit.words import and_list
 
 from .state import (
     MENDER,
@@ -37,11 +38,6 @@ def a_role(role: str) -> str:
 def traits_of(bits: int) -> str:
     """Trait bits as their names: 'Fly', 'Reach and Ranged'."""
     return and_list([name for i, name in enumerate(TRAITS) if bits >> i & 1])
-
-
-def and_list(items: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    return f"{', '.join(items[:-1])} and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def strength_sum(base: int, die: int | None, mods: Sequence[tuple[int, str]]) -> str:

@@ -34,6 +34,11 @@ def card_label(name: str) -> str:
     return f"{name[:-1]}{SUITS.get(name[-1], name[-1])}"
 
 
+def deck_words(names: Sequence[str], config: dict[str, Any]) -> str:
+    """A deck of the config as its cards are printed: '1♥, 2♥, 3♥' (a setting's words on the table page)."""
+    return ", ".join(map(card_label, names))
+
+
 def pool_words(counts: Sequence[int], colours: Sequence[str]) -> str:
     """Dice by colour, '2 red, 1 white' (colours with none left out), or 'no dice'."""
     return ", ".join(f"{n} {c}" for n, c in zip(counts, colours, strict=True) if n) or "no dice"

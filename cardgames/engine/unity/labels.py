@@ -16,6 +16,7 @@ from cardgames.engine.unity.deck import EVIL, RIGHTEOUS, Deck
 from cardgames.engine.unity.refusals import refusal
 from cardgames.engine.unity.state import FREE, RESPOND, UnityState
 from gamekit.protocol import as_action
+from gamekit.words import and_list, plural
 
 
 def describe(s: UnityState, action: Any, legal: list[tuple]) -> str:
@@ -59,8 +60,7 @@ def card(d: Deck, c: int) -> str:
 
 def card_list(d: Deck, cards: list[int]) -> str:
     """Cards by name, as a sentence lists them: 'Moses', 'Moses and Ruth', 'Moses, Ruth and Esther'."""
-    named = [d.name[c] for c in cards]
-    return f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else "".join(named)
+    return and_list([d.name[c] for c in cards])
 
 
 def _mine(s: UnityState, c: int, *, face: bool = True) -> str:
@@ -75,7 +75,7 @@ def _mine(s: UnityState, c: int, *, face: bool = True) -> str:
 
 def card_count(n: int) -> str:
     """'1 card', '3 cards'."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return plural(n, "card")
 
 
 def _play(s: UnityState, d: Deck) -> str:
