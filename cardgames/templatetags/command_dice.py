@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from cardgames.engine.command_dice.rules import card_is_red
-from cardgames.engine.command_dice.words import FIST_HELP, PHASE_HELP, SUITS, card_label
+from cardgames.engine.command_dice.words import FIST_HELP, PHASE_HELP, PHASE_TITLES, SUITS, card_label
 
 register = template.Library()
 
@@ -60,6 +60,7 @@ def command_dice_board(table) -> dict[str, Any]:
         "roller": view["players"][view["roller"]] if view["roller"] is not None else None,
         "rounds": [view["players"][w] if w is not None else "draw" for w in view["rounds"]],
         "moves": moves,
+        "phase": PHASE_TITLES.get(view["phase"], view["phase"]),
         "phase_help": PHASE_HELP.get(view["phase"], ""),
         "fist_help": FIST_HELP,
     }

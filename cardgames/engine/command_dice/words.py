@@ -15,6 +15,10 @@ SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 NOTHING = "Take nothing: all dice back to the pool"
 """The allocation when no card can be defeated: every die returns."""
 
+PHASE_TITLES = {"choose": "Choosing dice in secret", "allocate": "Rolling to defeat cards",
+                "over": "The battle is over"}
+"""Each phase of a Turn as the table names it (the view's ``phase`` is a code)."""
+
 PHASE_HELP = {
     "choose": "Both players secretly choose 1 to 4 dice from their pool and hold them in their fist; the dice are "
               "revealed together. Whoever holds fewer dice goes first (the colour of the first card decides a tie).",
