@@ -122,7 +122,7 @@ class BattleLogForm(forms.Form):
         commanders = battle.config["commanders"]
         self.fields["winner"].choices = [(seat, c["name"]) for seat, c in enumerate(commanders)]
         for seat, c in enumerate(commanders):
-            units = [(str(u["id"]), f"{u['name']} ({'-' if u['strength'] is None else u['strength']})")
+            units = [(str(u["id"]), f"{u['name']} (Str {'-' if u['strength'] is None else u['strength']})")
                      for u in c["units"]]
             for pile in ("killed", "disabled", "exhausted"):
                 self.fields[f"{pile}_{seat}"] = UnitPilesField(choices=units, required=False,

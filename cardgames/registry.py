@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -56,6 +57,9 @@ class Setting:
     group: str = ""
     minimum: int = 1
     maximum: int = 100
+    words: Callable[[Any, dict[str, Any]], str] | None = None
+    """How the table page says the value (given the match's whole config) when its data would show codes: card
+    keys, '6S'; None: `_words`."""
 
     @property
     def name(self) -> str:
@@ -198,11 +202,16 @@ def game_start(name: str, config: dict[str, Any], players: list[str], seed: int)
 
 def settings_shown(name: str, config: dict[str, Any]) -> list[SettingShown]:
     """Every setting of the game with the match's value, then any per-seat data the match was given."""
-    rows = [SettingShown(s.name, s.label, _words(s.value_in(config)), s.value_in(config) != s.default)
+    rows = [SettingShown(s.name, s.label, _setting_words(s, config), s.value_in(config) != s.default)
             for s in game_settings(name)]
     rows += [SettingShown(key, key.replace("_", " ").capitalize(), json.dumps(config[key])[:SHOWN_CHARS], True)
              for key in sorted(OTHER_KEYS.get(name, frozenset()) & set(config))]
     return rows
+
+
+def _setting_words(setting: Setting, config: dict[str, Any]) -> str:
+    value = setting.value_in(config)
+    return setting.words(value, config) if setting.words else _words(value)
 
 
 def _words(value: Any) -> str:
@@ -227,12 +236,13 @@ def _words(value: Any) -> str:
 
 def _command_dice() -> tuple[Setting, ...]:
     from cardgames.engine.command_dice import DEFAULT_CONFIG as d
+    from cardgames.engine.command_dice.words import deck_words
 
     return (
         Setting("battle_deck", "Battle Deck", "The cards dealt each Turn: swords to defeat and a suit (\"6S\").",
-                d["battle_deck"], "json"),
+                d["battle_deck"], "json", words=deck_words),
         Setting("side_deck", "Side deck", "One card from it decides who plays Red and who Black.",
-                d["side_deck"], "json"),
+                d["side_deck"], "json", words=deck_words),
         Setting("dice", "Command dice", "Each colour's count per player and the swords on its six faces.",
                 d["dice"], "json"),
         Setting("min_dice", "Fewest dice chosen", "The fewest dice a player chooses in secret each Turn.",
@@ -273,14 +283,15 @@ def _unholy_war() -> tuple[Setting, ...]:
 
 def _squad_combat() -> tuple[Setting, ...]:
     from cardgames.engine.squad_combat.cards import default_set
+    from cardgames.engine.squad_combat.labels import deck_words, squad_words
     from cardgames.engine.squad_combat.state import HOUSE_RULES as h
 
     raw = default_set().raw
     return (
         Setting("squad", "Squad (every player)", "Three character keys from the card set, left to right.",
-                list(raw["squad"]), "json"),
+                list(raw["squad"]), "json", words=squad_words),
         Setting("deck", "Deck (every player)", "Each card key from the card set and how many copies.",
-                dict(raw["deck"]), "json"),
+                dict(raw["deck"]), "json", words=deck_words),
         Setting("hand_size", "Hand size", "Cards in the opening hand and drawn up to at the end of a turn.",
                 h["hand_size"], maximum=20),
         Setting("end_discards", "Discards at end of turn", "Cards a player may discard before drawing up.",

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from gamekit.errors import RuleError
+from gamekit.words import and_list
 
 
 class DiceScriptExhausted(RuleError):
@@ -112,7 +113,4 @@ class Dice:
 
 def dice_text(faces: Iterable[int]) -> str:
     """Dice as a person reads them in a log: '5', '2 and 2', '6, 3 and 1' ('no dice' for none)."""
-    words = [str(f) for f in faces]
-    if len(words) < 2:
-        return words[0] if words else "no dice"
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return and_list([str(f) for f in faces]) or "no dice"

@@ -19,6 +19,7 @@ from gamekit.errors import RuleError
 from gamekit.events import Event
 from gamekit.protocol import as_action
 
+from . import words
 from .legal import legal_actions
 from .outcome import (
     disable,
@@ -56,6 +57,7 @@ from .state import (
     REACT,
     RITUAL,
     ROLES,
+    SIDE_TITLES,
     SIDES,
     STEPS,
     BattleState,
@@ -68,7 +70,7 @@ def _on_first(st: BattleState, seat: int, action: tuple) -> None:
     st.attacker = action[1]
     r = st.roster
     if st.verbose:
-        emit(st, "first", f"{r.names[seat]} chooses {r.names[action[1]]} to take the first turn.")
+        emit(st, "first", words.first_turn(r.names, seat, action[1]))
     st.queue = [s for s in (st.attacker, 1 - st.attacker) if "Mender" in r.powers[s]]
     advance_mender(st)
 
@@ -123,8 +125,12 @@ def _on_react(st: BattleState, seat: int, action: tuple) -> None:
     u = r.index[seat][action[1]]
     mine = OFFENSE if seat == st.attacker else DEFENSE
     if st.verbose:
-        emit(st, "react", f"{r.names[seat]} discards {r.name[u]}"
-                          + (f" ({action[2]})" if len(action) == 3 and isinstance(action[2], str) else "") + ".")
+        verb = "plays" if r.role[u] == RITUAL else "discards"
+        aim = ""
+        if len(action) == 3 and isinstance(action[2], str):
+            side = SIDES.index(action[2])
+            aim = f" for {r.name[st.card[side]]} on {SIDE_TITLES[side]}"
+        emit(st, "react", f"{r.names[seat]} {verb} {r.name[u]}{aim}.")
     target = r.index[seat][action[2]] if len(action) == 3 and isinstance(action[2], int) else -1
     discard(st, u)
     if r.role[u] == RITUAL:
@@ -156,7 +162,9 @@ def _on_react(st: BattleState, seat: int, action: tuple) -> None:
             else:
                 st.traits_now[mine] |= effect[1]
             if st.verbose:
-                emit(st, "effect", f"{r.name[st.card[mine]]} changes ({r.name[u]}).")
+                change = (f"becomes {words.a_role(ROLES[effect[1]])}" if kind == "set_role"
+                          else f"gains {words.traits_of(effect[1])}")
+                emit(st, "effect", f"{r.name[st.card[mine]]} {change} ({r.name[u]}).")
     st.declines = 0
     open_window(st, 1 - seat)
 

@@ -9,7 +9,7 @@ from typing import Any
 from gamekit.dice import Dice
 from gamekit.errors import RuleError
 
-from . import actions, legal, views
+from . import actions, legal, views, words
 from .heuristic import heuristic
 from .roster import build_roster, roster_for
 from .state import (
@@ -86,7 +86,7 @@ class BattleGame:
 
     def describe_action(self, state: BattleState, action: tuple) -> str:
         """A button label for one of the mover's legal actions ("Play Spearmen (Str 2) on Offense")."""
-        return views.describe(state, action)
+        return words.describe(state, action)
 
     def is_over(self, state: BattleState) -> bool:
         return state.step == OVER

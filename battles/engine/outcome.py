@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import words
 from .state import DISABLED, EXHAUSTED, KILLED, OVER, PLAYED, BattleState, emit, note_power
 
 
@@ -138,7 +139,7 @@ def rout(st: BattleState, seat: int) -> None:
         if st.where[u] in (DISABLED, EXHAUSTED, PLAYED):
             roll = st.dice.d6()
             if st.verbose:
-                emit(st, "rout", f"{r.names[1 - seat]} rolls {roll} for {r.name[u]}.")
+                emit(st, "rout", f"{r.names[1 - seat]} rolls {roll} for {r.name[u]} (Killed on a 5+).")
             if roll >= 5:
                 if not spared(st, u):
                     kill(st, u, rogue=False)
@@ -171,5 +172,6 @@ def end_battle(st: BattleState, reason: str) -> None:
                 st.winner = 0 if a > b else 1
                 break
     if st.verbose:
-        emit(st, "end", f"The Battle ends ({reason}): {r.names[st.winner]} wins. Kills {st.kills[0]}-"
+        emit(st, "end", f"The Battle ends: {words.battle_end(reason, r.names, st.routed)}. "
+                        f"{r.names[st.winner]} wins. Kills {st.kills[0]}-"
                         f"{st.kills[1]}, Morale {morale_of(st, 0)}-{morale_of(st, 1)}.")

@@ -3,6 +3,7 @@ action and handing the Battle on to the next step."""
 
 from __future__ import annotations
 
+from . import words
 from .legal import EVOKED, ILLUSION, hand_of
 from .outcome import lose_morale
 from .phases import advance_heal, advance_necro, open_window, play_card
@@ -29,7 +30,7 @@ def _evoker(st: BattleState, seat: int, action: tuple) -> None:
     """Evoker: three times per Battle, once per Skirmish, Add 2 to any unit in a Skirmish."""
     st.evoker_left[seat] -= 1
     st.power_this_skirmish[seat] |= EVOKED
-    add_power(st, seat, SIDES.index(action[2]), EVOKER_ADD)
+    add_power(st, seat, SIDES.index(action[2]), EVOKER_ADD, "Evoker")
     st.declines = 0
     open_window(st, 1 - seat)
 
@@ -38,7 +39,7 @@ def _illusionist(st: BattleState, seat: int, action: tuple) -> None:
     """Illusionist: twice per Battle, once per Skirmish, roll a d6 and either unit Adds it."""
     st.illusionist_left[seat] -= 1
     st.power_this_skirmish[seat] |= ILLUSION
-    add_power(st, seat, SIDES.index(action[2]), st.dice.d6())
+    add_power(st, seat, SIDES.index(action[2]), st.dice.d6(), "Illusionist")
     st.declines = 0
     open_window(st, 1 - seat)
 
@@ -49,7 +50,7 @@ def _shapeshifter(st: BattleState, seat: int, action: tuple) -> None:
     st.once_used[seat] |= ONCE_SHAPESHIFTER
     st.role_now[mine] = ROLES.index(action[2])
     if st.verbose:
-        emit(st, "power", f"Shapeshifter: {st.roster.name[st.card[mine]]} becomes {action[2]}.")
+        emit(st, "power", f"Shapeshifter: {st.roster.name[st.card[mine]]} becomes {words.a_role(action[2])}.")
     st.declines = 0
     open_window(st, 1 - seat)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from . import words
 from .effects import matches
 from .outcome import disable, kill, lose_morale, would_kill
 from .state import (
@@ -29,7 +30,7 @@ from .state import (
 KILL_MARGIN = 3
 
 
-def modifiers(st: BattleState, side: int, parts: list[str] | None) -> int:
+def modifiers(st: BattleState, side: int, parts: list[tuple[int, str]] | None) -> int:
     """A unit's Strength before its die: base Strength; Reach +1 when the opponent has neither
     Reach nor Ranged; retinue +1; its own reveal text; Adds from other cards (a Savant gets +2
     more for each); the commander's Adds (Adept, Master of Arms, Necromancer, Animist, Shaman,
@@ -43,8 +44,6 @@ def modifiers(st: BattleState, side: int, parts: list[str] | None) -> int:
     else:
         orole, otraits, opath = -1, 0, -1
     total = r.strength[u]
-    if parts is not None:
-        parts.append(str(total))
     bonus = 0
     if traits & REACH and not otraits & (REACH | RANGED):
         bonus += _add(parts, 1, "Reach")
@@ -61,7 +60,7 @@ def modifiers(st: BattleState, side: int, parts: list[str] | None) -> int:
                 if amount > 0 and role == SAVANT:
                     bonus += _add(parts, 2, "Savant")
     if st.add_card[side]:
-        bonus += _add(parts, st.add_card[side], "cards")
+        bonus += _add(parts, st.add_card[side], "from cards")
     if role == SAVANT and st.add_card_n[side]:
         bonus += _add(parts, 2 * st.add_card_n[side], "Savant")
     owner = r.owner[u]
@@ -83,14 +82,14 @@ def modifiers(st: BattleState, side: int, parts: list[str] | None) -> int:
         if dervish is not None and o >= 0 and (orole if dervish[0] == 0 else opath) == dervish[1]:
             bonus += _add(parts, 1, "Dervish")
     if st.add_power[side]:
-        bonus += _add(parts, st.add_power[side], "powers")
+        bonus += _add(parts, st.add_power[side], "from powers")
     return total + bonus
 
 
-def _add(parts: list[str] | None, amount: int, label: str) -> int:
-    """One modifier: its amount, written into the roll's line when there is one."""
+def _add(parts: list[tuple[int, str]] | None, amount: int, source: str) -> int:
+    """One modifier: its amount, noted with its source for the roll's line when there is one."""
     if parts is not None:
-        parts.append(f"{amount} {label}")
+        parts.append((amount, source))
     return amount
 
 
@@ -111,15 +110,15 @@ def roll(st: BattleState, side: int) -> tuple[int, str]:
     return first, (f"roll {first}" if st.verbose else "")
 
 
-def _line(st: BattleState, side: int, parts: list[str] | None, die: int, text: str, total: int) -> None:
-    """The roll's line in the log; `parts` is what `modifiers` wrote (a list while the log is on)."""
-    parts = cast(list[str], parts)
+def _line(st: BattleState, side: int, parts: list[tuple[int, str]] | None, die: int, text: str,
+          total: int) -> None:
+    """The roll's line in the log; `parts` is what `modifiers` noted (a list while the log is on)."""
     r = st.roster
     u = st.card[side]
     role = st.role_now[side]
-    shown = [parts[0]] + ([str(die)] if st.role_now[side] != EQUIPMENT else []) + parts[1:]
+    added = words.strength_sum(r.strength[u], die if role != EQUIPMENT else None, cast(list, parts))
     emit(st, "roll", f"{r.name[u]} ({SIDE_TITLES[side]}, {ROLES[role] if role >= 0 else 'no Role'}) "
-                     f"{text}: {' + '.join(shown)} = {total}")
+                     f"{text}: {added} = {total}")
 
 
 def resolve(st: BattleState) -> None:
@@ -132,8 +131,8 @@ def resolve(st: BattleState) -> None:
         return
     r = st.roster
     verbose = st.verbose
-    parts_o: list[str] | None = [] if verbose else None
-    parts_d: list[str] | None = [] if verbose else None
+    parts_o: list[tuple[int, str]] | None = [] if verbose else None
+    parts_d: list[tuple[int, str]] | None = [] if verbose else None
     mod_o = modifiers(st, OFFENSE, parts_o)
     mod_d = modifiers(st, DEFENSE, parts_d)
     rerolls = 0
@@ -192,7 +191,7 @@ def _unopposed(st: BattleState) -> None:
     then goes to the Exhausted pile."""
     r = st.roster
     u = st.card[OFFENSE]
-    parts: list[str] | None = [] if st.verbose else None
+    parts: list[tuple[int, str]] | None = [] if st.verbose else None
     total = modifiers(st, OFFENSE, parts)
     die, text = roll(st, OFFENSE)
     total += die
@@ -225,9 +224,10 @@ def save(st: BattleState, how: str | None) -> None:
         lose_morale(st, seat, 3, "saving a unit")
 
 
-def add_power(st: BattleState, seat: int, side: int, amount: int) -> None:
-    """A commander power's Add (Evoker, Illusionist, Psionicist): never triggers Savant."""
+def add_power(st: BattleState, seat: int, side: int, amount: int, power: str) -> None:
+    """A commander power's Add (Evoker, Illusionist): never triggers Savant."""
     st.add_power[side] += amount
     if st.verbose:
-        emit(st, "power", f"{st.roster.name[st.card[side]]} Adds {amount} ({st.roster.names[seat]}'s power).")
+        emit(st, "power", f"{st.roster.name[st.card[side]]} Adds {amount} ({power}, {st.roster.names[seat]}'s "
+                          "power).")
 

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from campaign.campaigns import selectors as campaigns_selectors
+from campaign.campaigns.audit_words import member_roles
 from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, can, may_act_for
 from campaign.campaigns.views import campaign_membership
@@ -109,6 +110,22 @@ def commander_list(request: HttpRequest, slug: str) -> HttpResponse:
 class LedgerRow:
     entry: LedgerEntry
     balance_after: int
+    by: str
+    """Who moved the lunari, in words: a member with their role, or what acted when no person did."""
+
+
+NOBODY = {LedgerTransaction.Kind.UPKEEP: "the event clock", LedgerTransaction.Kind.ARREARS: "the event clock",
+          LedgerTransaction.Kind.ESCROW_RELEASE: "the finished match",
+          LedgerTransaction.Kind.BANK_STAKE: "the finished match"}
+"""Who moved lunari when no person did, by kind: the clock closes Days, a match's last move (an AI's too) pays
+its stakes; anything else is Muster itself (a job or the demo loader)."""
+
+
+def _ledger_by(txn: LedgerTransaction, roles: dict[int, str]) -> str:
+    if txn.actor is None:
+        return NOBODY.get(txn.kind, "Muster")
+    role = roles.get(txn.actor_id)
+    return f"{txn.actor.get_username()} ({role})" if role else txn.actor.get_username()
 
 
 @dataclass(frozen=True)
@@ -123,11 +140,12 @@ class UnitRow:
     """Lunari the purse lacks for the training even with every weapon card destroyed (0: affordable)."""
 
 
-def _ledger_rows(commander: Commander, balance: int) -> list[LedgerRow]:
+def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list[LedgerRow]:
     """The newest entries with the balance after each, walked back from the current balance."""
     rows = []
+    roles = member_roles(campaign)
     for entry in selectors.commander_ledger(commander=commander)[:LEDGER_ROWS]:
-        rows.append(LedgerRow(entry=entry, balance_after=balance))
+        rows.append(LedgerRow(entry=entry, balance_after=balance, by=_ledger_by(entry.transaction, roles)))
         balance -= entry.amount
     return rows
 
@@ -214,7 +232,7 @@ def _commander_context(campaign: Campaign, membership: Membership, commander: Co
     others = list(Commander.objects.active().filter(campaign=campaign).exclude(pk=commander.pk).order_by("name"))
     return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
-        "balance": balance, "ledger_rows": _ledger_rows(commander, balance),
+        "balance": balance, "ledger_rows": _ledger_rows(campaign, commander, balance),
         "unit_rows": unit_rows,
         "weapons": [item for item in held if item.kind == Item.Kind.WEAPON],
         "items": held, "item_add_form": ItemAddForm() if membership.is_gm else None,

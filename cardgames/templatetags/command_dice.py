@@ -9,7 +9,7 @@ from django import template
 
 from cardgames.engine.command_dice.glossary import FIST
 from cardgames.engine.command_dice.rules import card_is_red
-from cardgames.engine.command_dice.words import SUITS, card_label
+from cardgames.engine.command_dice.words import PHASE_TITLES, SUITS, card_label
 
 register = template.Library()
 
@@ -61,5 +61,6 @@ def command_dice_board(table) -> dict[str, Any]:
         "roller": view["players"][view["roller"]] if view["roller"] is not None else None,
         "rounds": [view["players"][w] if w is not None else "draw" for w in view["rounds"]],
         "moves": moves,
+        "phase": PHASE_TITLES.get(view["phase"], view["phase"]),
         "fist_help": FIST.text,
     }

@@ -56,6 +56,7 @@ def test_the_table_explains_the_phase_and_the_fist_in_the_rules_words(client, pl
     page = client.get(url(duel)).content.decode()
     help_for = dict(re.findall(r'data-testid="(phase-help|fist-help)"><summary>[^<]*</summary><p>([^<]*)</p>', page))
     assert help_for["phase-help"].startswith("Both players secretly choose 1 to 4 dice")
+    assert '<strong data-testid="phase">Choosing dice in secret</strong>' in page  # not the view's code, 'choose'
     assert help_for["fist-help"].startswith("The dice held in the fist this Turn")
     client.force_login(gm)  # a spectator holds no fist
     assert 'data-testid="fist-help"' not in client.get(url(duel)).content.decode()

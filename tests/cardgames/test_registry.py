@@ -78,6 +78,15 @@ def test_the_settings_shown_say_which_were_changed():
     assert shown == {"deck": "Unity default deck", "hand_size": "8", "max_turns": "2000"}
 
 
+def test_decks_and_squads_are_shown_by_the_names_on_their_cards_not_their_keys():
+    shown = {row.name: row.shown for row in settings_shown("squad-combat", {"squad": ["rogue", "rogue", "mage"],
+                                                                            "deck": {"mend": 2, "battle-cry": 1}})}
+    assert (shown["squad"], shown["deck"]) == ("Rogue, Rogue, Mage", "2 Mend, 1 Battle Cry")
+    shown = {row.name: row.shown for row in settings_shown("command-dice", {"battle_deck": ["1H", "10S", "QD"]})}
+    assert shown["battle_deck"] == "1♥, 10♠, Q♦"
+    assert shown["side_deck"].startswith("7♥, 8♥, ")
+
+
 @pytest.mark.parametrize(("game", "config", "setting", "says"), [
     ("unity", {"hand_size": "6"}, "hand_size", "Hand size (hand_size) is a whole number from 1 to 30, not '6'."),
     ("unity", {"max_turns": 10**9}, "max_turns", "from 1 to 10000"),

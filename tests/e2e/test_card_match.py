@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def other_seat_choice(page, me: int) -> str | None:
     """What my page shows of the other seat's choice while choices are hidden (None otherwise)."""
     view = page.get_by_test_id("view")
-    if view.get_by_test_id("phase").inner_text() != "choose":
+    if view.get_attribute("data-phase") != "choose":
         return None
     return view.get_by_test_id(f"chosen-{1 - me}").inner_text()
 

@@ -52,6 +52,6 @@ def test_bastian_challenges_amira_and_amira_accepts(live_server, new_page):
     bastian.get_by_test_id("playing").get_by_role("link").click()
     for page in (bastian, amira):
         assert "held in escrow" in page.get_by_test_id("stakes").inner_text()
-        assert page.get_by_test_id("phase").inner_text() == "choose"
+        assert page.get_by_test_id("phase").inner_text() == "Choosing dice in secret"
         fits_the_phone(page)
     screenshot(amira, "challenge-accepted-table")

@@ -41,7 +41,7 @@ def test_a_player_plays_slides_and_jumps_through_a_replay_without_asking_the_ser
 
     page.get_by_test_id("replay-slider").fill(str(total))
     assert status.inner_text() == f"Step {total} of {total}"
-    assert stage.get_by_test_id("phase").inner_text() == "over"
+    assert stage.get_by_test_id("phase").inner_text() == "The battle is over"
     screenshot(page, "replay-last-step")
 
     page.get_by_test_id("replay-jump").fill("5")

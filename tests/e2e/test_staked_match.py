@@ -42,7 +42,7 @@ def test_a_staked_command_dice_battle_pays_the_winner(live_server, new_page):
 
     def full_fist_then_any(page, buttons):
         """A full fist when choosing, then any allocation; one screenshot of each screen per seat."""
-        phase = page.get_by_test_id("phase").inner_text()
+        phase = page.get_by_test_id("view").get_attribute("data-phase")
         seat = pages.index(page)
         shot = f"staked-match-{phase}-seat{seat}"
         if shot not in shots and (phase == "choose" or buttons.count() > 1):

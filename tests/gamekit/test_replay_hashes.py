@@ -65,53 +65,62 @@ CASES = {
 }
 
 EXPECTED = {
+    # Army Combat's log says its words since #17 ("B discards Soldier for Spearmen on Offense", "2 + 6 - 1 from
+    # cards", "The Battle ends: B is Routed"): the -text games with every event's text and the log left out hash as
+    # before, and the -quiet games, which build no text, are unchanged.
     "battle-0-quiet": "e95269f81030b596",
-    "battle-0-text": "00a425f9f38e6cf8",
+    "battle-0-text": "2c4d3a383554075c",
     "battle-1-quiet": "d36bbcf3f1aa450c",
-    "battle-1-text": "e2042fb6b0da2225",
+    "battle-1-text": "35e173183fdd8a3b",
     "battle-2-quiet": "8e9d87c1dd36a3ed",
-    "battle-2-text": "71a6f38e55c8cd46",
+    "battle-2-text": "75b743209e3818eb",
     "battle-3-quiet": "be43aeffa2c6f756",
-    "battle-3-text": "d374b6115c19cd5e",
+    "battle-3-text": "6067da820e49146d",
     "battle-4-quiet": "84079209edca4a7d",
-    "battle-4-text": "769c4d98a688a259",
+    "battle-4-text": "d1a8379b08da1d36",
     "battle-5-quiet": "9debd00b1007d084",
-    "battle-5-text": "4af5fa1cb9463f22",
+    "battle-5-text": "6f06d450f4666076",
     "battle-6-quiet": "4d62c942e4804de1",
-    "battle-6-text": "4f78978dbd063381",
+    "battle-6-text": "bc1d6026776ef94f",
     "battle-7-quiet": "c55daa464be2881c",
-    "battle-7-text": "42103e836b8fc848",
+    "battle-7-text": "b467a94a694bbe82",
     "battle-8-quiet": "f39bd7df2cdeeb01",
-    "battle-8-text": "44b1ca5e89545a4e",
+    "battle-8-text": "75436ca868329167",
     "battle-9-quiet": "18e3833451a150bd",
-    "battle-9-text": "8438db146c63893f",
+    "battle-9-text": "f6f8cc25e6cd2cb9",
     # Command Dice's rolls are told in words since #17 ("red 0 + red 1", not "R0, R1"): the same games with every
     # event's text and the log left out hash as before (a65eff6d…, 07d3c095…, a0a1ed15…, 007736d2…).
     "command-dice-0": "d6c558ca1f9cf2db",
     "command-dice-1": "caecb8d8677b0039",
     "command-dice-2": "d477eaeee9d4040d",
     "command-dice-3": "569776f51d80b349",
-    "squad-combat-2-0": "f0f3fb3885a782cd",
+    # Squad Combat and Unholy War count, list and name in words since #17 ("draws 1 card", "attack rating 5 against
+    # defence rating 5", "Attack Roll 3 and 4, a total of 6", not "card(s)" or "(Attack 6)"): the games with text
+    # (seeds 0 and 2) hash as before with every event's text and the log left out; those without are unchanged.
+    "squad-combat-2-0": "8522dc8c1a2d61f9",
     "squad-combat-2-1": "071d167d0c27dc4b",
-    "squad-combat-2-2": "116af63895ad50e6",
-    "squad-combat-4-0": "dc3e3b28054bc89c",
+    "squad-combat-2-2": "75ddf01a5f0a5489",
+    "squad-combat-4-0": "4ac0692a2673407d",
     "squad-combat-4-1": "33892e05b95edddd",
-    "squad-combat-4-2": "ace1a4cce3318bae",
-    "unholy-war-2-0": "56fb80c21d0a7b8e",
+    "squad-combat-4-2": "53e7c8c70387b00d",
+    "unholy-war-2-0": "b2e8c734d50ca375",
     "unholy-war-2-1": "d182112e014fc24f",
-    "unholy-war-2-2": "22a64f3794f9a156",
-    "unholy-war-4-0": "5e8b128a4553a1cd",
+    "unholy-war-2-2": "d92fd2dac58c5e6d",
+    "unholy-war-4-0": "702eac357c29458d",
     "unholy-war-4-1": "6ff0a63381337d1c",
-    "unholy-war-4-2": "e9e1b51a5a835465",
-    "unity-2-0": "2607eed8407f6095",
+    "unholy-war-4-2": "5a2925d5ad4daa4f",
+    # Unity's log lists and counts cards in words since #17 ("Moses and Ruth", "draws 3 cards", not "Moses, Ruth",
+    # "draws 3"): the games with text (seeds 0 and 2) hash as before with every event's text and the log left out;
+    # the games without text (seed 1) are unchanged.
+    "unity-2-0": "a3675eef3a6ec18d",
     "unity-2-1": "6d996c06f2d95c9f",
-    "unity-2-2": "cb93509a2afecf5d",
-    "unity-3-0": "e0c8db8d7172bc35",
+    "unity-2-2": "e9b93d84620ddc1a",
+    "unity-3-0": "1df5c424c927c001",
     "unity-3-1": "6848d84f53cb6513",
-    "unity-3-2": "8ed7a0f22c9c58f1",
-    "unity-4-0": "841c001e8855c90f",
+    "unity-3-2": "a0d2019ffcec4931",
+    "unity-4-0": "7dae9655251fa371",
     "unity-4-1": "ddbe702df2d91b9b",
-    "unity-4-2": "191090b3c83f7144",
+    "unity-4-2": "c8ff66c8b24e88b9",
 }
 
 

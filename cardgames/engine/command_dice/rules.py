@@ -39,6 +39,15 @@ DEFAULT_CONFIG: dict[str, Any] = {
 }
 
 
+def colour_order(dice: dict[str, Any]) -> tuple[str, ...]:
+    """The colours of a config's dice in one order whatever order its JSON came in (PostgreSQL's jsonb sorts an
+    object's keys): the text's red, white, blue first, then any other colour by name. A choice
+    ``("choose", n_red, n_white, n_blue)`` and a stored pool mean the same dice in every process, fresh or
+    loaded, since `rules_for` compiles one `Rules` per config whatever its key order."""
+    known = list(DEFAULT_CONFIG["dice"])
+    return tuple(sorted(dice, key=lambda c: (known.index(c) if c in known else len(known), c)))
+
+
 def full_config(config: dict[str, Any] | None) -> dict[str, Any]:
     """The default config with a match's overrides: a record then holds every rule it was played by."""
     merged = dict(DEFAULT_CONFIG)
@@ -123,7 +132,7 @@ class Rules:
         self.table_value = (*self.value, 0)  # indexed by a table place's card; -1 (no card) is worth 0
         self.red_card = tuple(card_is_red(c) for c in self.cards)
         self.side_red = tuple(card_is_red(c) for c in config["side_deck"])
-        self.colours: tuple[str, ...] = tuple(config["dice"])
+        self.colours: tuple[str, ...] = colour_order(config["dice"])
         initials = [c[0].upper() for c in self.colours]
         if len(set(initials)) != len(initials):
             raise RuleError("config", "Dice colours must start with different letters (red, white, blue).")

@@ -15,10 +15,19 @@ SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 NOTHING = "Take nothing: all dice back to the pool"
 """The allocation when no card can be defeated: every die returns."""
 
+PHASE_TITLES = {"choose": "Choosing dice in secret", "allocate": "Rolling to defeat cards",
+                "over": "The battle is over"}
+"""Each phase of a Turn as the table names it (the view's ``phase`` is a code)."""
+
 
 def card_label(name: str) -> str:
     """'3H' -> '3♥' (the number is the swords needed to defeat it)."""
     return f"{name[:-1]}{SUITS.get(name[-1], name[-1])}"
+
+
+def deck_words(names: Sequence[str], config: dict[str, Any]) -> str:
+    """A deck of the config as its cards are printed: '1♥, 2♥, 3♥' (a setting's words on the table page)."""
+    return ", ".join(map(card_label, names))
 
 
 def pool_words(counts: Sequence[int], colours: Sequence[str]) -> str:

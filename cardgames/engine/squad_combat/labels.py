@@ -5,10 +5,12 @@ Bob's Knight (1 energy, any die)"). Views and buttons only: nothing here is on t
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any, NamedTuple
 
 from gamekit.errors import RuleError
 from gamekit.protocol import Action, as_action
+from gamekit.words import plural
 
 from .cards import (
     ATTACK,
@@ -24,6 +26,7 @@ from .cards import (
     ROLL,
     WHENS,
     CardSet,
+    card_set,
 )
 from .rules import HANDLERS
 from .state import ATTACK_DIE, MODIFIERS, OVER, PAY, STEPS, State
@@ -35,9 +38,16 @@ COST_NOTE = re.compile(r"^(?:[^.:]*\.\s*)?[<>\[\]\dC]+:\s*")
 them as fields, so the text keeps only what the card does."""
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 card', '2 cards'; `many` for irregular words ('dice')."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
+def squad_words(keys: list[str], config: dict[str, Any]) -> str:
+    """A squad setting by its characters' names, left to right: 'Knight, Mage, Rogue'."""
+    cs = card_set(config)
+    return ", ".join(cs.ch_names[cs.character(key)] for key in keys)
+
+
+def deck_words(counts: dict[str, int] | list[str], config: dict[str, Any]) -> str:
+    """A deck setting by its cards' names, each with its copies: '3 Sword Strike, 2 Heavy Blow'."""
+    cs = card_set(config)
+    return ", ".join(f"{n} {name}" for name, n in Counter(cs.names[c] for c in cs.deck_of(counts)).items())
 
 
 def costs(cs: CardSet, c: int) -> list[str]:

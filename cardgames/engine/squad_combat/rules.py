@@ -17,6 +17,7 @@ from gamekit.dice import dice_text
 from gamekit.errors import RuleError
 from gamekit.events import Event
 from gamekit.protocol import Action, as_action
+from gamekit.words import and_list, plural
 
 from .cards import (
     AIM_ENEMY,
@@ -351,7 +352,7 @@ def _roll(st: State, ch: int, count: int, out: list[Event]) -> None:
     held.sort(reverse=True)
     del held[st.cs.ch_pool[st.chdef[ch]]:]
     st.held[ch] = held
-    text = f"{who(st, ch)} rolls {dice_text(rolled)} and keeps {dice_text(held)}." if st.verbose else ""
+    text = f"{who(st, ch)} rolls {dice_text(rolled)}; its dice are now {dice_text(held)}." if st.verbose else ""
     out.append(Event("roll", text, None, {"character": ch, "rolled": rolled, "held": held[:]}))
 
 
@@ -389,9 +390,11 @@ def _die(st: State, seat: int, action: Action, out: list[Event]) -> None:
                             f"{who(st, ch)} has no die showing {value}: spend one of {st.held[ch]} "
                             "or 0 to decline.")
         st.held[ch].remove(value)
-    out.append(Event("die", (f"{who(st, ch)} spends a {value}." if value else f"{who(st, ch)} spends no die (0).")
-                     if st.verbose else "", None,
-                     {"character": ch, "value": value}))
+    if st.verbose:
+        die = "attack die" if attacking else "defence die"
+        text = (f"{who(st, ch)} spends a {value} as the {die}." if value
+                else f"{who(st, ch)} declines the {die} (it counts as 0).")
+    out.append(Event("die", text if st.verbose else "", None, {"character": ch, "value": value}))
     if attacking:
         st.a_die, st.step, st.cur = value, DEFENCE_DIE, st.d_ch // 3
     else:
@@ -423,8 +426,8 @@ def _strike(st: State, out: list[Event]) -> None:
         st.dmg[d_ch] += cs.damage[c]
     else:
         st.discard[seat].append(c)
-    text = (f"{who(st, a_ch)}'s {cs.names[c]} ({attack}) against {who(st, d_ch)} ({defence}): "
-            + (f"hit for {cs.damage[c]}." if hit else "miss.")) if st.verbose else ""
+    text = (f"{who(st, a_ch)}'s {cs.names[c]} against {who(st, d_ch)}: attack rating {attack} against defence "
+            f"rating {defence}, " + (f"a hit for {cs.damage[c]} damage." if hit else "a miss.")) if st.verbose else ""
     out.append(Event("hit" if hit else "miss", text, None,
                      {"card": c, "attack": attack, "defence": defence, "target": d_ch}))
     st.a_card = st.a_ch = st.d_ch = -1
@@ -527,9 +530,9 @@ def _draw(st: State, seat: int, count: int, out: list[Event], refill: bool) -> N
     if got:
         hand.extend(got)
         names = st.cs.names
-        out.append(Event("drawn", f"You draw {', '.join(names[c] for c in got)}." if st.verbose else "",
+        out.append(Event("drawn", f"You draw {and_list([names[c] for c in got])}." if st.verbose else "",
                          (seat,), {"seat": seat, "cards": got}))
-        out.append(Event("draw", f"{st.players[seat]} draws {len(got)}." if st.verbose else "", None,
+        out.append(Event("draw", f"{st.players[seat]} draws {plural(len(got), 'card')}." if st.verbose else "", None,
                          {"seat": seat, "count": len(got)}))
 
 

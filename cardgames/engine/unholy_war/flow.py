@@ -10,8 +10,24 @@ from itertools import repeat
 from gamekit.dice import dice_text
 from gamekit.errors import RuleError
 from gamekit.events import EVERYONE, Event
+from gamekit.words import and_list, plural
 
-from .table import AMBUSH, BACKLASH, COMMAND, DICE, KIND, OVER, ROLL_OFF_LIMIT, STRATEGY, TAPPED, UP, State, card_no
+from .table import (
+    AMBUSH,
+    BACKLASH,
+    COMMAND,
+    DICE,
+    KIND,
+    OVER,
+    ROLL_OFF_LIMIT,
+    STRATEGY,
+    TAPPED,
+    UP,
+    State,
+    card_no,
+    card_ref,
+    target_ref,
+)
 
 
 def roll(st: State, n: int) -> tuple[int, list[int]]:
@@ -29,9 +45,9 @@ def draw(st: State, seat: int, ev: list[Event] | None) -> None:
         hand.append(drawn[-1])
     if ev is not None and drawn:
         name = st.players[seat]
-        ev.append(Event("draw", f"{name} draws {len(drawn)} card(s).", EVERYONE,
+        ev.append(Event("draw", f"{name} draws {plural(len(drawn), 'card')}.", EVERYONE,
                         {"seat": seat, "count": len(drawn)}))
-        ev.append(Event("drew", f"{name} draws {', '.join(st.names[k] for k in drawn)}.", (seat,),
+        ev.append(Event("drew", f"{name} draws {and_list([st.names[k] for k in drawn])}.", (seat,),
                         {"seat": seat, "cards": drawn}))
 
 
@@ -57,8 +73,8 @@ def upkeep(st: State, seat: int, ev: list[Event] | None) -> None:
             back += 1
     st.field[seat] = keep
     if ev is not None:
-        ev.append(Event("upkeep", f"Round {st.round}: {st.players[seat]} takes back {back} facedown "
-                                  f"card(s) and has Power {st.pool[seat]}.", EVERYONE,
+        ev.append(Event("upkeep", f"Round {st.round}: {st.players[seat]} takes back "
+                                  f"{plural(back, 'facedown card')} and has Power {st.pool[seat]}.", EVERYONE,
                         {"seat": seat, "returned": back, "power": st.pool[seat]}))
     draw(st, seat, ev)
 
@@ -145,9 +161,9 @@ def discard_card(st: State, seat: int, slot: int, ev: list[Event] | None) -> Non
     cost = [deck.pop(0) for _ in range(min(st.discard_cost, len(deck)))]
     pile.extend(cost)
     if ev is not None:
-        ev.append(Event("discard", f"{st.players[seat]} discards {st.names[card[KIND]]}"
-                                   + (f" and {', '.join(st.names[k] for k in cost)} from the deck." if cost
-                                      else "."), EVERYONE,
+        ev.append(Event("discard", f"{st.players[seat]} discards {card_ref(slot, st.names[card[KIND]])}"
+                                   + (f", and {and_list([st.names[k] for k in cost])} from the top of the deck."
+                                      if cost else "."), EVERYONE,
                         {"seat": seat, "slot": slot, "card": card[KIND], "cost": cost}))
 
 
@@ -161,7 +177,8 @@ def exert(st: State, seat: int, slot: int, pay: str, ev: list[Event] | None) -> 
         st.pool[seat] += 1
     if ev is not None:
         what = "Taps" if pay == "tap" else "takes a die from"
-        ev.append(Event("exert", f"{st.players[seat]} {what} {card_no(slot)}.", EVERYONE,
+        ev.append(Event("exert", f"{st.players[seat]} {what} {card_ref(slot, st.names[kind] if up else None)}.",
+                        EVERYONE,
                         {"seat": seat, "slot": slot, "pay": pay}))
     if dice == 1 and pay == "die":
         discard_card(st, seat, slot, ev)
@@ -211,10 +228,10 @@ def clash(st: State, a_seat: int, a_slot: int, d_seat: int, d_slot: int, ev: lis
         d_total += st.defn[dfd[KIND]]
     hit = a_total >= d_total if st.ties_hit else a_total > d_total
     if ev is not None:
-        target = st.players[d_seat] if d_slot < 0 else f"{st.players[d_seat]}'s {card_no(d_slot)}"
-        ev.append(Event("clash", f"{st.players[a_seat]}'s {card_no(a_slot)} attacks {target}: "
-                                 f"{dice_text(a_faces)} (Attack {a_total}) against "
-                                 f"{dice_text(d_faces)} (Defense {d_total}): "
+        target = target_ref(st.players[d_seat], d_slot, None if d_slot < 0 else st.names[dfd[KIND]])
+        ev.append(Event("clash", f"{st.players[a_seat]}'s {card_ref(a_slot, st.names[att[KIND]])} attacks {target}: "
+                                 f"Attack Roll {dice_text(a_faces)}, a total of {a_total}, against Defense Roll "
+                                 f"{dice_text(d_faces)}, a total of {d_total}: "
                                  + ("Hit." if hit else "no Hit."), EVERYONE,
                         {"attacker": [a_seat, a_slot], "defender": [d_seat, d_slot], "attack": a_total,
                          "defense": d_total, "attack_faces": a_faces, "defense_faces": d_faces,

@@ -13,9 +13,10 @@ from collections.abc import Callable
 
 from gamekit.errors import RuleError
 from gamekit.events import EVERYONE, Event
+from gamekit.words import and_list, plural
 
 from . import flow
-from .table import AMBUSH, COMMAND, DICE, KIND, OVER, PHASES, STRATEGY, TAPPED, UP, State, card_no
+from .table import AMBUSH, COMMAND, DICE, KIND, OVER, PHASES, STRATEGY, TAPPED, UP, State, card_no, card_ref, target_ref
 
 Ev = list[Event] | None
 PAYS = ("tap", "die")
@@ -227,7 +228,8 @@ def _assign(st: State, seat: int, action: tuple, ev: Ev) -> None:
     st.pool[seat] -= 1
     st.fresh = False
     if ev is not None:
-        ev.append(Event("assign", f"{st.players[seat]} assigns a die to {card_no(slot)}.", EVERYONE,
+        named = card_ref(slot, st.names[kind] if up else None)
+        ev.append(Event("assign", f"{st.players[seat]} assigns a die to {named}.", EVERYONE,
                         {"seat": seat, "slot": slot, "dice": dice + 1}))
     _after_strategy(st, seat, ev)
 
@@ -248,9 +250,9 @@ def _to_bottom(st: State, seat: int, kinds: list[int], ev: Ev) -> None:
         st.hand[seat].remove(kind)
         st.deck[seat].append(kind)
     if ev is not None:
-        ev.append(Event("bottom", f"{st.players[seat]} puts {len(kinds)} card(s) on the bottom of the deck.",
+        ev.append(Event("bottom", f"{st.players[seat]} puts {plural(len(kinds), 'card')} on the bottom of the deck.",
                         EVERYONE, {"seat": seat, "count": len(kinds)}))
-        ev.append(Event("bottomed", f"You put {', '.join(st.names[k] for k in kinds)} on the bottom.",
+        ev.append(Event("bottomed", f"You put {and_list([st.names[k] for k in kinds])} on the bottom.",
                         (seat,), {"seat": seat, "cards": kinds}))
 
 
@@ -334,8 +336,10 @@ def _engage(st: State, seat: int, action: tuple, ev: Ev) -> None:
         raise RuleError("engage", "Engage an opponent still in the game (-1) or one of their cards.")
     flow.exert(st, seat, slot, pay, ev)
     if ev is not None:
-        what = st.players[target_seat] if target < 0 else f"{st.players[target_seat]}'s {card_no(target)}"
-        ev.append(Event("engage", f"{st.players[seat]}'s {st.names[card[KIND]]} engages {what}.", EVERYONE,
+        aim = st.field[target_seat][target] if target >= 0 else None
+        what = target_ref(st.players[target_seat], target, st.names[aim[KIND]] if aim and aim[UP] else None)
+        ev.append(Event("engage", f"{st.players[seat]}'s {card_ref(slot, st.names[card[KIND]])} engages {what}.",
+                        EVERYONE,
                         {"seat": seat, "slot": slot, "target": [target_seat, target]}))
     st.eng = (seat, slot, target_seat, target)
     flow.open_window(st, ev)

@@ -11,6 +11,7 @@ from typing import Any
 
 from gamekit.errors import RuleError
 from gamekit.protocol import as_action
+from gamekit.words import plural
 
 from .moves import legal_actions
 from .table import DICE, KIND, OVER, UP, State, card_no, card_ref, target_ref
@@ -19,11 +20,6 @@ HURT = "Hurt yourself: gain a die, shuffle your discard pile into your deck and 
 DECLINE = "No Ambush: the Engagement resolves"
 EXERT = {"tap": "tapping it", "die": "removing one of its dice"}
 """How a card pays to be Exerted (the rules: Tap it, or remove one of its dice)."""
-
-
-def plural(n: int, word: str) -> str:
-    """'1 die', '3 dice', '2 cards'."""
-    return f"{n} {word if n == 1 else {'die': 'dice'}.get(word, word + 's')}"
 
 
 def describe(st: State, action: Any) -> str:
@@ -47,7 +43,7 @@ def describe(st: State, action: Any) -> str:
         return f"Put {st.names[act[1]]} on the bottom of your deck"
     if kind == "assign":
         dice = st.field[seat][act[1]][DICE]
-        return f"Assign a die to your {_own(st, seat, act[1])}: {dice} → {plural(dice + 1, 'die')}"
+        return f"Assign a die to your {_own(st, seat, act[1])}: {dice} → {plural(dice + 1, 'die', 'dice')}"
     if kind == "pass":
         return f"Pass with your {_own(st, seat, act[1])}: it Taps"
     if kind == "hide":
@@ -96,4 +92,4 @@ def _hide(st: State, seat: int, slot: int, other: int, dice: int, first: int) ->
     if a == b:  # two cards of a kind: tell them apart by number
         a, b = card_no(slot), card_no(other)
     return (f"Hide your {_own(st, seat, slot)} with your {_own(st, seat, other)}: "
-            f"{plural(dice, 'die')} on {a}, {total - dice} on {b}; {a if first else b} placed first")
+            f"{plural(dice, 'die', 'dice')} on {a}, {total - dice} on {b}; {a if first else b} placed first")

@@ -1,8 +1,10 @@
-"""Button labels for Unity's actions, in the words of shared/rules/unity.txt, naming the cards.
+"""Unity in words, those of shared/rules/unity.txt: button labels for the actions, naming the cards, and the
+terms the log is told in (cards listed by name, counted as cards, a card with its category and points).
 
 ``GAME.describe_action(state, action)`` labels one of the mover's legal actions ("Pick David (Righteous
-Person, 4)", "Answer with Trinity: the attacker draws 4", "Decline: draw 4 cards"); any other action
-raises the RuleError `apply` would. The web layout shows these labels as they are.
+Person, 4 points)", "Answer with Trinity: the attacker draws 4 cards", "Decline: draw 4 cards"); any other
+action raises the RuleError `apply` would. The web layout shows these labels as they are. The log's sentences
+are written where they happen (`attack`, `righteousness`, `festivals`, `dealing`, `turns`) with these words.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from cardgames.engine.unity.deck import EVIL, RIGHTEOUS, Deck
 from cardgames.engine.unity.refusals import refusal
 from cardgames.engine.unity.state import FREE, RESPOND, UnityState
 from gamekit.protocol import as_action
+from gamekit.words import and_list, plural
 
 
 def describe(s: UnityState, action: Any, legal: list[tuple]) -> str:
@@ -28,7 +31,7 @@ def describe(s: UnityState, action: Any, legal: list[tuple]) -> str:
     if kind == "draw":
         return "Draw a card"
     if kind == "decline":
-        return f"Decline: draw {_cards(s.chain_count)}"
+        return f"Decline: draw {card_count(s.chain_count)}"
     c = action[1]
     if kind == "pick":
         return f"Add {_mine(s, c)} to your play" if s.sel else f"Pick {_mine(s, c)}"
@@ -42,9 +45,9 @@ def describe(s: UnityState, action: Any, legal: list[tuple]) -> str:
     answer = f"Answer with {_mine(s, c, face=False)}"
     attacker = s.players[s.attacker]
     if kind == "david":
-        return f"{answer}: defeat {d.targets[c]}, and the attacker draws {d.draws[c]}"
+        return f"{answer}: defeat {d.targets[c]}, and the attacker draws {card_count(d.draws[c])}"
     if kind == "trinity":
-        return f"{answer}: the attacker draws {d.draws[c]}"
+        return f"{answer}: the attacker draws {card_count(d.draws[c])}"
     if kind == "judgement":
         return f"{answer}: turn the attack back on {attacker}"
     return f"{answer}: the evil cards go back to {attacker}'s hand"  # glory
@@ -52,7 +55,12 @@ def describe(s: UnityState, action: Any, legal: list[tuple]) -> str:
 
 def card(d: Deck, c: int) -> str:
     """A card as a label names it: its name, category and points."""
-    return f"{d.name[c]} ({d.categories[d.cat[c]]}, {d.value[c]})"
+    return f"{d.name[c]} ({d.categories[d.cat[c]]}, {d.value[c]} {'point' if d.value[c] == 1 else 'points'})"
+
+
+def card_list(d: Deck, cards: list[int]) -> str:
+    """Cards by name, as a sentence lists them: 'Moses', 'Moses and Ruth', 'Moses, Ruth and Esther'."""
+    return and_list([d.name[c] for c in cards])
 
 
 def _mine(s: UnityState, c: int, *, face: bool = True) -> str:
@@ -65,8 +73,9 @@ def _mine(s: UnityState, c: int, *, face: bool = True) -> str:
     return name
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+def card_count(n: int) -> str:
+    """'1 card', '3 cards'."""
+    return plural(n, "card")
 
 
 def _play(s: UnityState, d: Deck) -> str:
@@ -82,8 +91,9 @@ def _play(s: UnityState, d: Deck) -> str:
     if s.phase == RESPOND:
         beat = sum(d.value[c] for c in s.attack)
         if evil:
-            return f"{head}: defeat evil with evil ({plays.evil_shape(d, s.sel)[2]} against {beat}), then draw 2"
-        return f"{head}: defeat the attack ({plays.unity_shape(d, s.sel)[0]} against {beat})"
+            return (f"{head}: defeat evil with evil ({plays.evil_shape(d, s.sel)[2]} points against {beat}), "
+                    "then draw 2 cards")
+        return f"{head}: defeat the attack ({plays.unity_shape(d, s.sel)[0]} points against {beat})"
     return f"{head}: enter into righteousness"
 
 
@@ -94,7 +104,7 @@ def _festival(d: Deck, c: int) -> str:
         return d.text[c] or "no effect written down"
     each, cats, count = festival
     if each != "discard":
-        return f"each player draws {_cards(count)} from the righteous discard pile"
+        return f"each player draws {card_count(count)} from the righteous discard pile"
     for side, word in ((RIGHTEOUS, "righteous"), (EVIL, "evil")):
         if cats == {d.cat[x] for x in range(d.ncards) if d.side[x] == side}:
             return f"each player discards one {word} card"

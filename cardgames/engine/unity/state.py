@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardgames.engine.unity.deck import RIGHTEOUS, Deck
 from gamekit.dice import Dice
+from gamekit.events import Event
 
 FREE, RESPOND, ENTER, CELEBRATE, OVER = range(5)
 PHASES = ("free", "attack", "righteousness", "festival", "over")
@@ -30,7 +32,7 @@ class UnityState:
     __slots__ = ("actions", "attack", "attacker", "best", "chain", "chain_count", "config", "deck",
                  "defender", "dice", "discard", "drawn", "entered", "fest", "hands", "legal", "loose", "n",
                  "phase", "pile", "players", "queue", "reason", "rules", "scores", "seed",
-                 "sel", "shown", "struck", "turn", "turns", "verbose", "winner")
+                 "sel", "shown", "struck", "text", "turn", "turns", "verbose", "winner")
 
     def __init__(self, config: dict[str, Any], players: list[str], seed: int | None, dice: Dice,
                  deck: Deck) -> None:
@@ -64,6 +66,7 @@ class UnityState:
         self.legal: tuple[int, list[tuple]] | None = None  # legal actions cached per history length
         self.scores: tuple[int, list[float]] | None = None  # evaluation.scores, cached per history length
         self.loose = 0
+        self.text = False  # event text for the action being applied: set by `actions.apply`, never stored
 
 
 SCALARS = ("phase", "turn", "attacker", "defender", "struck", "chain", "chain_count", "entered",
@@ -89,6 +92,7 @@ def copy_state(s: UnityState, dice: Dice) -> UnityState:
         setattr(t, name, getattr(s, name))
     t.legal = t.scores = None
     t.loose = s.loose
+    t.text = False
     return t
 
 
@@ -117,6 +121,12 @@ def chain_entries(s: UnityState) -> list[tuple[int, list[int]]]:
         out.append((who, group[::-1]))
     on_table = set(s.discard[RIGHTEOUS])
     return [(seat, [c for c in cards if c in on_table]) for seat, cards in reversed(out)]
+
+
+def say(s: UnityState, ev: list[Event], kind: str, text: Callable[[], str], see: tuple[int, ...] | None = None,
+        **data: Any) -> None:
+    """Add an event to the action's events; its text is built only when the action is applied with text on."""
+    ev.append(Event(kind, text() if s.text else "", see, data))
 
 
 def dice_dump(dice: Dice) -> dict[str, Any]:

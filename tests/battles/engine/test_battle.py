@@ -201,7 +201,7 @@ def test_rituals_need_two_units_of_their_path_and_one_per_phase():
     act(st, ("play", 1), ("play", 1))
     assert legal(st) == [("react", 7), ("react", 8), ("decline",)]
     events = texts(act(st, ("react", 7)))  # the second Rite is not allowed this Phase: window closes
-    assert "Soldier (Offense, Healer) roll 3: 2 + 3 + 2 cards = 7" in events
+    assert "Soldier (Offense, Healer) roll 3: 2 + 3 + 2 from cards = 7" in events
     st = battle(
         [unit(1, role="Healer", path="Magic"), unit(2, role="Healer"), r1], [unit(1, role="Healer")], dice=[3, 2]
     )

@@ -26,7 +26,7 @@ def test_example_skirmish_second_soldier_saves_the_first():
     # ...until Commander B discards a second Soldier for +1: 7 against 5 only Disables it.
     events = texts(act(st, ("react", 2, "defense")))
     assert "Spearmen (Offense, Aggressor) roll 4 and 2, keep 4: 2 + 4 + 1 Reach = 7" in events
-    assert "Soldier (Defense, Aggressor) roll 2: 2 + 2 + 1 cards = 5" in events
+    assert "Soldier (Defense, Aggressor) roll 2: 2 + 2 + 1 from cards = 5" in events
     assert pile(st, 1, 1) == "disabled"
     assert pile(st, 1, 2) == "disabled"  # the discarded Soldier
     assert pile(st, 0, 1) == "exhausted"

@@ -34,7 +34,7 @@ def test_labels_in_the_reaction_window_and_for_a_save():
     st = battle(a, b, dice=[1, 6], a={"influence": 1, "is_player_character": True})
     act(st, ("play", 1), ("play", 1))
     assert labels(st) == ["Discard Soldier: Add 1 to Spearmen on Offense", "Discard Soldier: Add 1 to Big on Defense",
-                          "Decline"]
+                          "Do not react"]
     act(st, ("decline",))
     assert labels(st) == ["Spend 1 Influence to save Spearmen", "Let Spearmen be Killed"]
 
@@ -45,7 +45,7 @@ def test_labels_for_powers_and_playing_as_another_role():
     act(st, ("play", 1))
     assert "Play Soldier (Str 2) on Defense" in labels(st)
     act(st, ("play", 1))
-    assert labels(st) == ["Evoker: Add 2 to Spearmen on Offense", "Evoker: Add 2 to Soldier on Defense", "Decline"]
+    assert labels(st) == ["Evoker: Add 2 to Spearmen on Offense", "Evoker: Add 2 to Soldier on Defense", "Do not react"]
     st = battle([unit(1, "Spearmen", role="Healer")], [unit(1)], a={"power": "Master of Arms"})
     assert labels(st)[:2] == ["Play Spearmen (Str 2) on Offense", "Play Spearmen (Str 2) as Aggressor on Offense"]
 

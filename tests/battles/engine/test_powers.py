@@ -113,7 +113,7 @@ def test_animist_plays_two_rituals_per_phase_and_healers_add_one():
     st = battle([X, unit(2, role="Healer"), *rites], [Y, R], dice=[3, 3], a={"power": "Animist"})
     act(st, ("play", 1), ("play", 1), ("react", 7))
     events = texts(act(st, ("react", 8)))
-    assert "X (Offense, Healer) roll 3: 2 + 3 + 4 cards + 1 Animist = 10" in events
+    assert "X (Offense, Healer) roll 3: 2 + 3 + 4 from cards + 1 Animist = 10" in events
     assert st.rituals_battle[0] == 2
 
 
@@ -158,7 +158,7 @@ def test_evoker_adds_two_three_times_per_battle_once_per_skirmish():
     act(st, ("play", 1), ("play", 1))
     assert legal(st) == [("power", "Evoker", "offense"), ("power", "Evoker", "defense"), ("decline",)]
     events = texts(act(st, ("power", "Evoker", "offense")))
-    assert "X (Offense, Healer) roll 3: 2 + 3 + 2 powers = 7" in events  # once per Skirmish: resolved
+    assert "X (Offense, Healer) roll 3: 2 + 3 + 2 from powers = 7" in events  # once per Skirmish: resolved
     assert st.evoker_left[0] == 2
 
 
@@ -188,7 +188,7 @@ def test_psionicist_plays_a_random_card_adding_three_once_per_battle():
     act(st, ("power", "Psionicist"))
     assert pile(st, 0, 2) == "played"
     events = texts(act(st, ("play", 1)))
-    assert "Z (Offense, Healer) roll 3: 1 + 3 + 3 powers = 7" in events
+    assert "Z (Offense, Healer) roll 3: 1 + 3 + 3 from powers = 7" in events
     st = battle([X], [Y], a={"power": "Psionicist"})
     assert ("power", "Psionicist") not in legal(st)  # at least 2 cards in hand
 
@@ -204,7 +204,7 @@ def test_illusionist_rolls_a_die_for_either_unit_twice_per_battle():
     st = battle([X, R], [Y, R], dice=[4, 3, 3], b={"power": "Illusionist"})
     act(st, ("play", 1), ("play", 1))
     events = texts(act(st, ("power", "Illusionist", "defense")))
-    assert "Y (Defense, Healer) roll 3: 2 + 3 + 4 powers = 9" in events
+    assert "Y (Defense, Healer) roll 3: 2 + 3 + 4 from powers = 9" in events
     assert st.illusionist_left[1] == 1
 
 

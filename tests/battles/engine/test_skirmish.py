@@ -50,7 +50,7 @@ def test_savant_gets_two_more_for_each_card_add_but_not_for_powers():
     )
     act(st, ("play", 1), ("play", 1), ("react", 2, "offense"))
     events = texts(act(st, ("power", "Evoker", "offense")))  # then no one has anything left: resolved
-    assert "Mages (Offense, Savant) roll 3: 1 + 3 + 1 cards + 2 Savant + 2 powers = 9" in events
+    assert "Mages (Offense, Savant) roll 3: 1 + 3 + 1 from cards + 2 Savant + 2 from powers = 9" in events
 
 
 def test_reach_adds_one_unless_the_opponent_has_reach_or_ranged():

@@ -332,6 +332,19 @@ def test_grant_and_fine_with_reason(client, campaign, gm, mine):
     assert "Reason: This field is required." in page_of(response)
 
 
+def test_each_ledger_line_says_who_moved_the_lunari_in_words(client, campaign, gm, player, mine):
+    """A member by name and role; a stake a finished match paid out (an AI's last move: no person) as the finished
+    match, not as the event clock; what Muster did itself (a commander's starting purse) as Muster."""
+    economy_ledger.ledger_grant(commander=mine, amount=25, reason="Won the tourney", actor=gm)
+    hold = economy_ledger.ledger_escrow_hold(commander=mine, amount=10, reason="Stake on the practice", actor=player)
+    economy_ledger.ledger_escrow_release(hold=hold, to_commander=mine, actor=None, reason="Practice: own stake back")
+    client.force_login(player)
+    rows = [" ".join(li.split()) for li in page_of(client.get(url(campaign, mine))).split('class="ledger-row"')[1:]]
+    said = ("gm1 (game master)", "player1 (player)", "the finished match", "the event clock", "Muster")
+    assert [next(who for who in said if who in row) for row in rows] == [
+        "the finished match", "player1 (player)", "gm1 (game master)", "Muster"]  # Muster: the starting purse
+
+
 def test_a_player_cannot_grant(client, campaign, player, mine):
     client.force_login(player)
     response = client.post(f"/c/{campaign.slug}/economy/grant/",

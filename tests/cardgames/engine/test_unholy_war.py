@@ -247,6 +247,27 @@ def test_engage_example_mercenary_against_a_facedown_guardsman():
     assert st.dice.scripted_left == 0
 
 
+def test_the_engage_example_is_told_in_the_rules_words():
+    """The same Engagement as the log tells it: cards by name and number once face up, each roll as its dice and
+    its total."""
+    st, _ = table([[(M, 2, 1, 0)], [(G, 1, 0, 0)]], [0, 0], rolls=[3, 4, 5, 2, 2, 5])
+    assert [e.text for e in play(st, ("engage", 0, "tap", 1, 0))][:5] == [
+        "Jack Taps Mercenary (card 1).",
+        "Jack's Mercenary (card 1) engages Tina's facedown card 1.",
+        "Tina reveals card 1: Guardsman.",
+        "Jack's Mercenary (card 1) attacks Tina's Guardsman (card 1): Attack Roll 3 and 4, a total of 6, against "
+        "Defense Roll 5, a total of 7: no Hit.",
+        "Tina's Guardsman (card 1) attacks Jack's Mercenary (card 1): Attack Roll 2, a total of 2, against "
+        "Defense Roll 2 and 5, a total of 4: no Hit.",
+    ]
+    st, _ = table([[(Z, 1, 1, 0)], [(M, 3, 1, 1), (S, 1, 1, 1)]], [0, 0], rolls=[5, 2, 3, 4], decks=[[], [L, G]])
+    assert [e.text for e in play(st, ("engage", 0, "tap", 1, 0))][2:4] == [
+        "Jack's Zealot (card 1) attacks Tina's Mercenary (card 1): Attack Roll 5, a total of 8, against "
+        "Defense Roll 2, 3 and 4, a total of 3: Hit.",
+        "Tina discards Mercenary (card 1), and Slime from the top of the deck.",
+    ]
+
+
 def test_exerting_by_a_die_returns_it_to_the_pool():
     st, _ = table([[(Z, 3, 1, 0)], [(S, 1, 0, 0)]], [0, 0], rolls=[6, 6, 6, 1])
     play(st, ("engage", 0, "die", 1, 0))

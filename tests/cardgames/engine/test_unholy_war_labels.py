@@ -103,7 +103,7 @@ def test_two_cards_of_a_kind_are_told_apart_by_number():
 def test_ambush_and_backlash_labels_and_event_texts_count_from_one():
     st = command_position()
     events = play(st, ("engage", 0, "tap", 1, -1))
-    assert "Jack Taps card 1." in [e.text for e in events]
+    assert "Jack Taps Zealot (card 1)." in [e.text for e in events]
     assert (st.phase, st.cur) == (AMBUSH, 1)
     assert labels(st) == {("ambush", 1, "tap"): "Ambush Jack's Zealot (card 1) with your facedown Slime (card 2), "
                                                 "tapping it",
@@ -119,7 +119,8 @@ def test_ambush_and_backlash_labels_and_event_texts_count_from_one():
     st, _ = table([[(Z, 2, 1, 0)], [(M, 1, 1, 1)]], [3, 1], rolls=[6, 2])
     events = play(st, ("engage", 0, "die", 1, -1))  # no Ambush possible: 6 + 3 against 2, Tina is Hit
     assert (st.phase, st.cur) == (BACKLASH, 0)
-    assert "Jack's card 1 attacks Tina: 6 (Attack 9) against 2 (Defense 2): Hit." in [e.text for e in events]
+    assert ("Jack's Zealot (card 1) attacks Tina: Attack Roll 6, a total of 9, against Defense Roll 2, a total of "
+            "2: Hit.") in [e.text for e in events]
     assert labels(st) == {("exert", "tap"): "Exert your Zealot (card 1) by tapping it",
                           ("exert", "die"): "Exert your Zealot (card 1) by removing one of its dice "
                                             "(its last: it is discarded)"}

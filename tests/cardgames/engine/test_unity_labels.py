@@ -62,23 +62,25 @@ def test_every_legal_action_of_random_play_has_its_own_label_naming_its_cards():
 def test_labels_of_a_free_turn_an_attack_and_its_answers():
     state = new([["Goliath", "Golden Calf", "Idol", "Ruth", "Passover", "Unity"],
                  ["Abraham", "Moses", "Noah", "David", "Trinity", "Michael"]])
-    assert labels(state) == ["Pick Goliath (Evil Person, 9)", "Pick Ruth (Righteous Person, 4)",
-                             "Pick Golden Calf (Evil Object, 4)", "Pick Idol (Evil Object, 3)", "Pick Unity (Unity, 0)",
+    assert labels(state) == ["Pick Goliath (Evil Person, 9 points)", "Pick Ruth (Righteous Person, 4 points)",
+                             "Pick Golden Calf (Evil Object, 4 points)", "Pick Idol (Evil Object, 3 points)",
+                             "Pick Unity (Unity, 0 points)",
                              "Celebrate Passover: each player discards one Demon card"]
     pick(state, "Goliath")
     assert labels(state) == ["Play your picked card: make an evil attack on Ben (9 points)",
-                             "Add Golden Calf (Evil Object, 4) to your play", "Add Idol (Evil Object, 3) to your play"]
+                             "Add Golden Calf (Evil Object, 4 points) to your play",
+                             "Add Idol (Evil Object, 3 points) to your play"]
     pick(state, "Golden Calf", "Idol")
     assert labels(state) == ["Play your 3 picked cards: make an evil attack on Ben (16 points)"]
     act(state, "play")
     answers = labels(state)
-    assert answers[:3] == ["Answer with David: defeat Goliath, and the attacker draws 3",
-                           "Answer with Trinity: the attacker draws 4",
-                           "Answer with Michael and Abraham (Righteous Person, 6): defeat the attack, and it is "
+    assert answers[:3] == ["Answer with David: defeat Goliath, and the attacker draws 3 cards",
+                           "Answer with Trinity: the attacker draws 4 cards",
+                           "Answer with Michael and Abraham (Righteous Person, 6 points): defeat the attack, and it is "
                            "still your turn"]
-    assert answers[-1] == "Pick Abraham (Righteous Person, 6)"
+    assert answers[-1] == "Pick Abraham (Righteous Person, 6 points)"
     pick(state, "Abraham", "Moses", "Noah")
-    assert labels(state) == ["Play your 3 picked cards: defeat the attack (17 against 16)"]
+    assert labels(state) == ["Play your 3 picked cards: defeat the attack (17 points against 16)"]
     assert GAME.describe_action(state, ["play"]) == labels(state)[0]
 
 
@@ -91,9 +93,9 @@ def test_labels_of_god_s_judgement_glory_evil_against_evil_and_drawing():
     state = new([["Legion", "Ruth"], ["Molech", "Greed"]])
     pick(state, "Legion")
     act(state, "play")
-    assert labels(state) == ["Pick Molech (Evil God, 7)", "Draw a card"]
+    assert labels(state) == ["Pick Molech (Evil God, 7 points)", "Draw a card"]
     pick(state, "Molech")
-    assert labels(state)[0] == "Play your picked card: defeat evil with evil (7 against 6), then draw 2"
+    assert labels(state)[0] == "Play your picked card: defeat evil with evil (7 points against 6), then draw 2 cards"
 
 
 def test_labels_of_righteousness_and_festivals():
@@ -105,7 +107,7 @@ def test_labels_of_righteousness_and_festivals():
     state = new([["Abraham", "Legion"], ["Ruth", "Baal"], ["Moses", "Idol"]])
     pick(state, "Abraham")
     act(state, "play")
-    assert labels(state) == ["Pick Ruth (Righteous Person, 4)", "Decline: draw 1 card"]
+    assert labels(state) == ["Pick Ruth (Righteous Person, 4 points)", "Decline: draw 1 card"]
     pick(state, "Ruth")
     assert labels(state) == ["Play your picked card: enter into righteousness"]
     state = new([["Passover", "Legion", "Day of Atonement", "Firstfruits"], ["Abaddon", "Moses", "Ruth", "Noah"]])
@@ -113,15 +115,15 @@ def test_labels_of_righteousness_and_festivals():
                                   "Celebrate Firstfruits: each player draws 1 card from the righteous discard pile",
                                   "Celebrate Passover: each player discards one Demon card"]
     act(state, "festival", cid(state, 0, "Passover"))
-    assert labels(state) == ["Discard Legion (Demon, 6) for Passover"]
+    assert labels(state) == ["Discard Legion (Demon, 6 points) for Passover"]
 
 
 def test_copies_offered_apart_are_told_apart():
     """Seat 0 holds the first and third Unity: identical cards, offered twice because a copy between them is
     elsewhere; the label says which."""
     state = new([["Unity", "Unity", "Abraham"], ["Unity", "Legion", "Moses"]])
-    assert labels(state) == ["Pick Abraham (Righteous Person, 6)", "Pick Unity (Unity, 0)",
-                             "Pick another Unity (Unity, 0)"]
+    assert labels(state) == ["Pick Abraham (Righteous Person, 6 points)", "Pick Unity (Unity, 0 points)",
+                             "Pick another Unity (Unity, 0 points)"]
 
 
 @pytest.mark.parametrize(("action", "rule"), [(("dance",), "action"), (("pick", 999), "hand"), ((), "action"),

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from cardgames.engine.unity import GAME, HOUSE_RULES
+from cardgames.engine.unity import GAME, HOUSE_RULES, dealing
 from cardgames.engine.unity.deck import POWER_FLAGS, default_data
 from gamekit.errors import RuleError
 from gamekit.protocol import as_action
@@ -218,7 +218,7 @@ def test_a_determinized_world_draws_every_unseen_card_alike():
         world = GAME.quiet.determinize(state, 0, rng)
         assert world.loose == len(world.pile)
         before = set(world.hands[0])
-        GAME.quiet._draw(world, 0, 1, [])
+        dealing.draw(world, 0, 1, [])
         drawn[(set(world.hands[0]) - before).pop()] += 1
     assert set(drawn) == unseen
     assert all(60 <= count <= 140 for count in drawn.values()), sorted(drawn.values())
