@@ -477,16 +477,11 @@ def _layer(shapes: list[Shape]) -> Image.Image:
     return layer
 
 
-def map_print_png(sheet: Sheet) -> bytes:
+def sheet_file(sheet: Sheet, **options) -> bytes:
+    """The sheet's image as a file: a PNG, or a PDF of one A4 landscape page (150 dots per inch, with little JPEG
+    loss so that text stays crisp)."""
     out = io.BytesIO()
-    sheet_image(sheet).save(out, format="PNG", dpi=(DPI, DPI))
-    return out.getvalue()
-
-
-def map_print_pdf(sheet: Sheet, *, title: str) -> bytes:
-    """One A4 landscape page (the image at 150 dots per inch), with little JPEG loss so that text stays crisp."""
-    out = io.BytesIO()
-    sheet_image(sheet).save(out, format="PDF", resolution=float(DPI), title=title, quality=92, subsampling=0)
+    sheet_image(sheet).save(out, **options)
     return out.getvalue()
 
 
@@ -499,5 +494,6 @@ def map_export(*, tactical_map, membership: Membership, hour: int | None, pdf: b
     name = f"{tactical_map.campaign.slug}-map-hour-{scene.hour}"
     if pdf:
         title = f"{tactical_map.campaign.name} · {tactical_map.name} · hour {scene.hour}"
-        return map_print_pdf(sheet, title=title), "application/pdf", f"{name}.pdf"
-    return map_print_png(sheet), "image/png", f"{name}.png"
+        pdf_file = sheet_file(sheet, format="PDF", resolution=float(DPI), title=title, quality=92, subsampling=0)
+        return pdf_file, "application/pdf", f"{name}.pdf"
+    return sheet_file(sheet, format="PNG", dpi=(DPI, DPI)), "image/png", f"{name}.png"

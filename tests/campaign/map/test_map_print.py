@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from campaign.map import armies, hour, orders
 from campaign.map.map_at_hour import map_at_hour
-from campaign.map.map_print import DPI, PAGE, map_print_png, map_sheet
+from campaign.map.map_print import DPI, PAGE, map_sheet, sheet_file
 from campaign.models import Membership, MoveOrder
 from tests.campaign.map.conftest import HIDDEN
 
@@ -67,7 +67,8 @@ def test_a_hidden_army_changes_nothing_on_a_players_page(campaign, scene, player
 
     def page() -> bytes:
         scene_now = map_at_hour(tactical_map=scene["map"], membership=membership)
-        return map_print_png(map_sheet(scene=scene_now, membership=membership, drawn_at=DRAWN_AT))
+        return sheet_file(map_sheet(scene=scene_now, membership=membership, drawn_at=DRAWN_AT), format="PNG",
+                          dpi=(DPI, DPI))
 
     first = page()
     armies.army_place(army=scene["hidden"], tactical_map=scene["map"], x=6, y=6, actor=gm)
