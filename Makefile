@@ -66,7 +66,9 @@ lint: install
 ## Every benchmark, one JSON line per figure. The database ones need DATABASE_URL (PostgreSQL): without it
 ## they say so, and make bench lists them and fails rather than skip them quietly.
 bench: install
-	@failed=""; for b in benchmarks/bench_*.py; do echo "# $$b" >&2; $(PY) $$b || failed="$$failed $$b"; done; \
+	@failed=""; all=$$(date +%s); for b in benchmarks/bench_*.py; do echo "# $$b" >&2; one=$$(date +%s); \
+	  $(PY) $$b || failed="$$failed $$b"; echo "# $$b: $$(( $$(date +%s) - one )) s" >&2; done; \
+	echo "# make bench: $$(( $$(date +%s) - all )) s in all (goal: under 600)" >&2; \
 	if [ -n "$$failed" ]; then echo "These benchmarks did not run:$$failed" >&2; exit 1; fi
 
 clean:

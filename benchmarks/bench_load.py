@@ -121,7 +121,9 @@ def main() -> None:
         for who, username in (("player", "amira"), ("gm", "gm")):
             clients[who] = Client()
             clients[who].force_login(get_user_model().objects.get(username=username))
-            cookies[who] = f"{settings.SESSION_COOKIE_NAME}={clients[who].cookies[settings.SESSION_COOKIE_NAME].value}"
+            clients[who].get("/")  # sets the CSRF cookie a browser holds once signed in
+            cookies[who] = "; ".join(f"{name}={clients[who].cookies[name].value}"
+                                     for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME))
         rows = [(name_, who, url) for name_, who, url, _, _ in pages()]
         rows += [("match_table_unchanged", "player", poll_url(clients["player"], rows[2][2], "/table/")),
                  ("map_unchanged", "player", poll_url(clients["player"], rows[1][2], "map/svg/"))]

@@ -4,8 +4,9 @@ Needs DATABASE_URL pointing at PostgreSQL (it says so and exits 2 otherwise): cr
 next to it (muster_bench_<pid>), loads the demo campaign (`make run`'s data), and signs in as its player (amira)
 and its GM. For each page: this process's CPU seconds per request (min and median of BENCH_PAGE_REPEATS,
 default 30, after two warm-up requests) and the queries it runs; `/healthz` is measured the same way in the
-same run and every page is given as a ratio to it. Pages remember their body until the campaign changes, so
-each page is also measured cold (nothing remembered, as for the first viewer after a change). Goals (#18):
+same run and every page is given as a ratio to it. Each session's pages are remembered whole until anything
+they show changes (campaign.web.page_cache), so each page is also measured cold (nothing remembered, as for
+the first viewer after a change; its session read from the database too). Goals (#18):
 a page at most 10x `/healthz` and at most 10 queries; an unchanged poll at most 3x. Prints one JSON line
 per page and a summary line.
 """
@@ -13,13 +14,11 @@ per page and a summary line.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import emit, json_poll_url, throwaway_postgres
+from common import emit, json_poll_url, measure_page, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -28,36 +27,14 @@ import django
 django.setup()
 
 from django.conf import settings  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 REPEATS = int(os.environ.get("BENCH_PAGE_REPEATS", "30"))
 PAGE_GOAL, POLL_GOAL, QUERY_GOAL = 10, 3, 10
 
 
 def measure(client: Client, url: str, *, expect: int = 200, cold: bool = False) -> dict[str, object]:
-    """CPU seconds per request (min, median) and the queries of one request to `url`; `cold`: with nothing
-    remembered (the cache emptied before each request, outside the timing), as after a change."""
-    from django.core.cache import cache
-
-    for _ in range(2):
-        response = client.get(url)
-        if response.status_code != expect:
-            raise SystemExit(f"{url} answered {response.status_code}, expected {expect}")
-    times = []
-    for _ in range(REPEATS):
-        if cold:
-            cache.clear()
-        started = time.process_time()
-        client.get(url)
-        times.append(time.process_time() - started)
-    if cold:
-        cache.clear()
-    with CaptureQueriesContext(connection) as ctx:
-        client.get(url)
-    return {"cpu_ms": {"min": round(min(times) * 1000, 2), "median": round(statistics.median(times) * 1000, 2)},
-            "queries": len(ctx.captured_queries), "bytes": len(response.content)}
+    return measure_page(client, url, repeats=REPEATS, expect=expect, cold=cold)
 
 
 def pages() -> list[tuple[str, str, str, int, str]]:

@@ -1,4 +1,6 @@
 from django.apps import AppConfig
+from django.contrib.auth import get_user_model
+from django.db.models.signals import post_delete, post_save
 from django.urls import register_converter
 
 
@@ -10,19 +12,28 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         from campaign.campaigns.house_rules import HouseRule, house_rule_register
         from campaign.campaigns.reversals import WINDOW_RULE, reversal_guard_register, reversal_kind_register
+        from campaign.campaigns.selectors import campaign_change_stamp
         from campaign.economy import day_reversal
         from campaign.economy.upkeep import day_closed
         from campaign.map import battle_terrain, hour_reversal, outcome_reversal
         from campaign.map.services import bases_refresh
         from campaign.map.views import remembered_version
         from campaign.models import Reversible
+        from campaign.notifications.selectors import notifications_unread_version
         from campaign.notifications.services import day_closed_notify
         from campaign.web.numbers import IdConverter
+        from campaign.web.page_cache import page_version_register, user_state_forget
         from campaign.web.poll_tokens import poll_register
 
         register_converter(IdConverter, "id")  # ids in page URLs: see campaign.web.numbers
         poll_register("map", path=lambda subject: "/map/svg/", version=remembered_version)
         poll_register("map-data", path=lambda subject: "/map/data/", version=remembered_version)
+        page_version_register("stamp", lambda campaign_id: campaign_change_stamp(campaign_id=campaign_id))
+        page_version_register("unread", notifications_unread_version)
+        post_save.connect(lambda instance, **kwargs: user_state_forget(instance.pk), sender=get_user_model(),
+                          dispatch_uid="campaign.web.page_cache.user_saved", weak=False)
+        post_delete.connect(lambda instance, **kwargs: user_state_forget(instance.pk), sender=get_user_model(),
+                            dispatch_uid="campaign.web.page_cache.user_deleted", weak=False)
         day_closed.connect(bases_refresh, dispatch_uid="campaign.map.bases_refresh")
         day_closed.connect(day_closed_notify, dispatch_uid="campaign.notifications.day_closed")
         house_rule_register(WINDOW_RULE)

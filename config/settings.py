@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "campaign.web.page_cache.PageCacheMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "campaign.web.idempotency.IdempotencyMiddleware",
@@ -233,9 +234,14 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1, "i
                                                             "interval_step": 0.5, "interval_max": 0.5}}
 # The default cache is each process's own memory; "limits" (sign-in counts) is shared by every server process:
 # through Redis when there is one (short timeouts: the login limiter fails open rather than hold a sign-in on a
-# Redis that is down), else in files under var/ beside the embedded broker.
+# Redis that is down), else in files under var/ beside the embedded broker. "shared" holds sessions, users'
+# states and remembered pages (campaign.web.page_cache): Redis, tolerant of its being down
+# (config.redis_cache), else the process's own memory (one process, as `make run` starts without Redis).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "shared": ({"BACKEND": "config.redis_cache.TolerantRedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "muster",
+                "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1}} if REDIS_URL else
+               {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}),
     "limits": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "muster",
                 "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}} if REDIS_URL else
                {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "limits")}),
@@ -251,6 +257,11 @@ CHANNEL_LAYERS = {"default": _REDIS_LAYER if REDIS_URL else {"BACKEND": "channel
 # Whether every process's changes reach the sockets (through Redis), so that a page with its socket open stops
 # polling; without Redis the Celery worker's changes (the clock's hours, AI moves) reach pages only by their polls.
 LIVE_PUSH_EVERYWHERE = env_bool("LIVE_PUSH_EVERYWHERE", bool(REDIS_URL))
+# Sessions from the shared cache, kept in the database too (campaign.web.sessions); whole pages remembered per
+# session (campaign.web.page_cache): off only to compare, as the benchmarks do.
+SESSION_ENGINE = "campaign.web.sessions"
+SESSION_CACHE_ALIAS = "shared"
+PAGE_CACHE = env_bool("PAGE_CACHE", True)
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True

@@ -13,3 +13,6 @@ STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.s
 # "limits" cache is tested on its own database).
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "100000/minute", "user": "100000/minute"}}  # noqa: F405
 CACHES = {**CACHES, "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"}}  # noqa: F405
+# Sessions and remembered pages in memory too, cleared before each test (tests/conftest.py); the Redis backend
+# of the "shared" cache is tested on its own database (tests/campaign/web/test_redis_cache.py).
+CACHES["shared"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}

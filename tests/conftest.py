@@ -69,15 +69,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_caches():
-    """Sign-in failure counts and remembered poll versions start empty in every test (settings_test keeps
-    both in memory, and a test database reuses the ids a rolled-back test used); engine tests run without
-    Django (`-p no:django`) have none."""
+    """Sign-in failure counts, remembered poll versions, sessions and pages start empty in every test
+    (settings_test keeps them in memory, and a test database reuses the ids a rolled-back test used); engine
+    tests run without Django (`-p no:django`) have none."""
     if not settings.configured:
         return
     from django.core.cache import caches
 
     caches["limits"].clear()
     caches["default"].clear()
+    caches["shared"].clear()
 
 
 # Campaign fixtures shared by every app's tests. Imports stay inside the fixtures so the pure

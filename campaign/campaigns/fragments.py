@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from campaign.campaigns.selectors import campaign_change_stamp
+from campaign.web.page_cache import page_keep
 
 TTL_SECONDS = 60 * 60
 """How long an unchanged campaign's fragment is kept: an hour bounds the memory of idle viewers' pages."""
@@ -46,7 +47,8 @@ def fragment(request: HttpRequest, *, campaign_id: int, name: str, template: str
 def remembered_page(request: HttpRequest, *, campaign_id: int, name: str, title: str, template: str,
                     context: Callable[[], dict], live_topics: str = "") -> HttpResponse:
     """A whole page whose body (`template`, which does not extend base.html) is a remembered fragment; the
-    navigation and messages around it are drawn fresh.
+    navigation and messages around it are drawn fresh. The whole page is remembered too (campaign.web.page_cache)
+    until the campaign changes.
 
     With `live_topics` the body redraws itself: on a socket message for one of them (campaign.live), or by a
     poll while there is no socket. Either asks with ``?since=<stamp>`` and is answered 204 from the change stamp
@@ -54,6 +56,7 @@ def remembered_page(request: HttpRequest, *, campaign_id: int, name: str, title:
     stamp = campaign_change_stamp(campaign_id=campaign_id)
     if live_topics and request.headers.get("HX-Request") and request.GET.get("since") == stamp:
         return HttpResponse(status=204)
+    page_keep(request, "stamp", campaign_id, version=stamp)
     body = fragment(request, campaign_id=campaign_id, name=name, template=template, context=context, stamp=stamp)
     return render(request, "remembered_page.html", {"title": title, "body": body, "live_topics": live_topics,
                                                     "since": stamp})

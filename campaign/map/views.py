@@ -30,6 +30,7 @@ from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, 
 from campaign.web.installable import mark_owner
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
+from campaign.web.page_cache import page_keep
 from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_token
 from campaign.web.refusals import refusal_sentence, refusal_shown
 
@@ -91,11 +92,13 @@ def remembered_version(subject: list) -> str | None:
 @login_required
 def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
+    stamp = campaign_change_stamp(campaign_id=campaign.pk)
     tactical_map = selectors.tactical_map_for(campaign=campaign)
     if tactical_map is None:
         if membership.is_gm:
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
+    page_keep(request, "stamp", campaign.pk, version=stamp)  # the map itself is drawn from map_data_view
     return render(request, "campaign/map/map.html", {
         "campaign": campaign, "is_gm": membership.is_gm, "live_topics": member_topics(membership),
         "hours": map_at_hour.hours_offered(tactical_map=tactical_map, membership=membership)})

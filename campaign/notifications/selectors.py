@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import QuerySet
 
 from campaign.models import Notification
@@ -14,4 +15,13 @@ def notifications_for(*, user) -> QuerySet[Notification]:
 
 
 def notifications_unread_count(*, user) -> int:
-    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+    return notifications_unread_version(user.pk)
+
+
+def notifications_unread_version(user_id: int) -> int:
+    """The unread count in every page's header, as a remembered page's version (campaign.web.page_cache): raw
+    SQL, as it is asked on every answer from the cache and the ORM's compiling cost more than the database."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {connection.ops.quote_name(Notification._meta.db_table)} "  # noqa: S608
+                       "WHERE user_id = %s AND read_at IS NULL", [user_id])
+        return cursor.fetchone()[0]

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.models import Notification
 from campaign.notifications import selectors, services
+from campaign.web.page_cache import page_depends
 from campaign.web.refusals import refusal_sentence
 
 SUBSCRIPTION_SENTENCE = ("Send the browser's push subscription as JSON: {\"endpoint\": \"https://…\", \"keys\": "
@@ -92,4 +93,6 @@ def unread_count(request: HttpRequest) -> dict:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"unread_notifications": selectors.notifications_unread_count(user=user)}
+    count = selectors.notifications_unread_count(user=user)
+    page_depends(request, "unread", user.pk, version=count)
+    return {"unread_notifications": count}
