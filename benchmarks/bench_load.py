@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from common import ROOT, emit, serving, throwaway_postgres
+from common import ROOT, emit, json_poll_url, serving, throwaway_postgres
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
@@ -126,7 +126,7 @@ def main() -> None:
                                      for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME))
         rows = [(name_, who, url) for name_, who, url, _, _ in pages()]
         rows += [("match_table_unchanged", "player", poll_url(clients["player"], rows[2][2], "/table/")),
-                 ("map_unchanged", "player", poll_url(clients["player"], rows[1][2], "map/svg/"))]
+                 ("map_unchanged", "player", json_poll_url(clients["player"], f"{rows[1][2]}data/"))]
         connection.close()  # gunicorn's workers, not this process, hold the connections from here on
         url = settings.DATABASES["default"]
         database = f"postgres://{url['USER']}@{url['HOST'] or '127.0.0.1'}:{url['PORT'] or 5432}/{name}"
