@@ -95,7 +95,7 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     stamp = campaign_change_stamp(campaign_id=campaign.pk)
     tactical_map = selectors.tactical_map_for(campaign=campaign)
     if tactical_map is None:
-        if membership.is_gm:
+        if membership.is_gm and campaign.archived_at is None:  # an archived campaign's editor refuses writes
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
     page_keep(request, "stamp", campaign.pk, version=stamp)  # the map itself is drawn from map_data_view

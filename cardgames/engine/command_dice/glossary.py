@@ -1,9 +1,10 @@
 """Command Dice's words, each explained from command-dice-battle.txt (and RULINGS.md for the dice faces): its
 phases, its two actions and the words on its table. The table's "What now?" and "What is the fist?" read
-their text from here."""
+their text from here. Its phases are named as the table names them (words.PHASE_TITLES)."""
 
 from __future__ import annotations
 
+from cardgames.engine.command_dice.words import PHASE_TITLES
 from gamekit.glossary import Term
 
 TEXT = "command-dice-battle.txt"
@@ -14,13 +15,13 @@ FIST = Term("Fist", "term", "The dice held in the fist this Turn: chosen in secr
 """What 'Your fist' on the table means."""
 
 TERMS: tuple[Term, ...] = (
-    Term("Choosing dice", "phase", "Both players secretly choose 1 to 4 dice from their pool and hold them in their "
-         "fist; the dice are revealed together. Whoever holds fewer dice goes first (the colour of the first card "
-         "decides a tie).", TEXT, ("phase:choose",)),
-    Term("Allocating swords", "phase", "The player to move rolls the dice from their fist and must defeat at least "
-         "one card if they can: a card needs as many swords as its number, and one die's swords are never split "
+    Term(PHASE_TITLES["choose"], "phase", "Both players secretly choose 1 to 4 dice from their pool and hold them "
+         "in their fist; the dice are revealed together. Whoever holds fewer dice goes first (the colour of the "
+         "first card decides a tie).", TEXT, ("phase:choose",)),
+    Term(PHASE_TITLES["allocate"], "phase", "The player to move rolls the dice from their fist and must defeat at "
+         "least one card if they can: a card needs as many swords as its number, and one die's swords are never split "
          "between cards.", TEXT, ("phase:allocate",)),
-    Term("End of the battle", "phase", "The battle is over: the side with more Victories won.", TEXT,
+    Term(PHASE_TITLES["over"], "phase", "The battle is over: the side with more Victories won.", TEXT,
          ("phase:over",)),
     Term("Choose your dice", "action", "Choose which dice go into your fist for this Turn, 1 to 4 from what is "
          "left of your pool. Holding fewer dice than the other player gives you the initiative.", TEXT,

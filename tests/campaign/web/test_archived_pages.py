@@ -106,3 +106,21 @@ def test_the_pages_offer_the_writes_again_once_unarchived(client, archived_demo)
     client.force_login(User.objects.get(username="amira"))
     page = client.get(f"/c/{archived_demo.slug}/commanders/{amira.pk}/").content.decode()
     assert 'data-testid="pledge-submit"' in page
+
+
+def test_an_archived_campaigns_clock_says_it_stands_still(client, archived_demo):
+    """The tick passes archived campaigns by (campaign.map.clock), so a running Event's console says so rather
+    than "Running"."""
+    client.force_login(User.objects.get(username="gm"))
+    clock = client.get(f"/c/{archived_demo.slug}/clock/").content.decode()
+    assert 'data-testid="clock-stands-still"' in clock
+    assert ">Running<" not in clock
+
+
+def test_an_archived_campaign_without_a_map_says_so_to_its_game_master(client, campaign, gm):
+    """Its map page would send a game master to the editor to draw one, which an archived campaign refuses."""
+    campaign_set_archived(campaign=campaign, archived=True, actor=gm)
+    client.force_login(gm)
+    answer = client.get(f"/c/{campaign.slug}/map/")
+    assert answer.status_code == 200
+    assert "archived without a map" in answer.content.decode()
