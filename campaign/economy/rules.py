@@ -187,6 +187,12 @@ def upkeep_with_morale(bill: UpkeepBillResult, morale_spent: int) -> UpkeepBillR
     return replace(bill, morale_spent=morale_spent, morale_offset=offset, total=bill.gross - offset)
 
 
+def upkeep_with_pledge(bill: UpkeepBillResult, *, pledged: int, morale: int) -> UpkeepBillResult:
+    """The bill with the Morale pledged to it spent, the pledge capped at the Morale left and at what the bill
+    can use."""
+    return upkeep_with_morale(bill, min(pledged, morale, upkeep_morale_useful(bill.gross)))
+
+
 def morale_purchase_price(*, current: int, start: int, points: int, bought_today: bool, in_battle: bool) -> int:
     """Once per Day, 5 lunari a point, up to the starting value, never during a Battle."""
     if in_battle:

@@ -15,8 +15,7 @@ from campaign.economy.rules import (
     UpkeepUnit,
     recruit_price,
     upkeep_bill,
-    upkeep_morale_useful,
-    upkeep_with_morale,
+    upkeep_with_pledge,
 )
 from campaign.models import (
     Account,
@@ -181,9 +180,8 @@ def upkeep_inputs_for_day(*, day: Day, commander_ids: Iterable[int] | None = Non
 
 def upkeep_bill_for(upkeep_input: UpkeepInput) -> UpkeepBillResult:
     """The bill for one commander: the pledge is capped at the Morale left and at what the bill can use."""
-    gross_only = upkeep_bill(upkeep_input.units)
-    spend = min(upkeep_input.pledged, upkeep_input.morale, upkeep_morale_useful(gross_only.gross))
-    return upkeep_with_morale(gross_only, spend)
+    return upkeep_with_pledge(upkeep_bill(upkeep_input.units), pledged=upkeep_input.pledged,
+                              morale=upkeep_input.morale)
 
 
 def upkeep_forecast(*, commander: Commander, day: Day) -> UpkeepBillResult:

@@ -13,14 +13,16 @@ from django.db.models import Case, F, Value, When
 from django.dispatch import Signal
 from django.utils import timezone
 
-from campaign.bulk import copy_rows, insert_objects, update_rows
+from campaign.bulk import insert_objects, update_rows
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import require_acting_for
-from campaign.economy import day_reversal, ledger, selectors
+from campaign.economy import day_reversal, ledger, selectors, upkeep_sql
 from campaign.economy.checks import rule_refusals, same_campaign
 from campaign.economy.rules import (
+    UpkeepBillResult,
     morale_purchase_price,
     starting_morale,
+    upkeep_with_pledge,
 )
 from campaign.locking import lock
 from campaign.models import (
@@ -28,7 +30,6 @@ from campaign.models import (
     Day,
     UpkeepArrears,
     UpkeepBill,
-    UpkeepLine,
     UpkeepMoralePledge,
 )
 
@@ -108,22 +109,23 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
         return DayCloseResult(day=day, next_day=next_day, bills=list(day.upkeep_bills.filter(reversed=False)),
                               arrears=list(UpkeepArrears.objects.filter(bill__day=day, bill__reversed=False)),
                               already_closed=True)
-    levels = dict(lock(Commander.objects).filter(campaign_id=event.campaign_id)
-                  .values_list("pk", "level"))
+    commanders = {pk: (level, morale) for pk, level, morale in lock(Commander.objects)
+                  .filter(campaign_id=event.campaign_id).values_list("pk", "level", "morale")}
     watch = day_reversal.day_watch(day=day)
-    inputs = selectors.upkeep_inputs_for_day(day=day)
+    led = upkeep_sql.led_units(day=day)
     billed = set(UpkeepBill.objects.filter(day=day, reversed=False).order_by().values_list("commander_id", flat=True))
-    results = {cid: selectors.upkeep_bill_for(inp) for cid, inp in inputs.items() if cid not in billed}
+    pledged = selectors.upkeep_pledges(day=day)
+    results = {cid: upkeep_with_pledge(UpkeepBillResult(lines=(), gross=gross, morale_spent=0, morale_offset=0,
+                                                        total=gross),
+                                       pledged=pledged.get(cid, 0), morale=commanders.get(cid, (0, 0))[1])
+               for cid, gross in led.gross.items() if cid not in billed}
     bills = insert_objects([
         UpkeepBill(commander_id=cid, day=day, gross=res.gross, morale_spent=res.morale_spent,
                    morale_offset=res.morale_offset, amount_due=res.total)
         for cid, res in sorted(results.items())
     ], ("commander_id", "day_id", "gross", "morale_spent", "morale_offset", "amount_due", "amount_paid",
         "transaction_id", "reversed", "created_at"))
-    copy_rows(UpkeepLine, ("bill_id", "unit_id", "counted_strength", "lunari", "note"), (
-        (bill.pk, line.unit_id, line.counted_strength, line.lunari, line.note)
-        for bill in bills for line in results[bill.commander_id].lines
-    ))
+    upkeep_sql.upkeep_lines_write(led, bills={bill.commander_id: bill.pk for bill in bills})
     payments = {p.bill_id: p for p in ledger.ledger_pay_upkeep(
         bills=bills, actor=actor, reason=f"Upkeep for Day {day.number} of {event.name}")}
     for bill in bills:
@@ -136,9 +138,10 @@ def day_close(*, day: Day, actor: User | None) -> DayCloseResult:
         for bill in bills if bill.amount_paid < bill.amount_due
     ], ("bill_id", "commander_id", "amount", "status", "resolved_by_id", "resolved_at", "note", "transaction_id",
         "created_at"))
-    if levels:
+    if commanders:
+        levels = {level for level, _ in commanders.values()}
         Commander.objects.filter(campaign_id=event.campaign_id).update(morale=Case(
-            *[When(level=level, then=Value(starting_morale(level))) for level in sorted(set(levels.values()))],
+            *[When(level=level, then=Value(starting_morale(level))) for level in sorted(levels)],
             default=F("morale"), output_field=models.PositiveSmallIntegerField()))
     day.status, day.closed_at = Day.Status.CLOSED, timezone.now()
     day.save(update_fields=["status", "closed_at"])

@@ -94,6 +94,9 @@ def test_forecast_equals_what_is_posted(day, campaign):
     for commander, strengths in zip(commanders, shapes, strict=True):
         army_with(commander, *[UnitTypeFactory(strength=s) for s in strengths],
                   UnitTypeFactory(strength=2, traits=["Undead"]), led_on=day)
+    trained = UnitTypeFactory(strength=1)  # units of one type at three Strengths: each is billed at its own
+    for strength in (1, 3, 0):
+        UnitFactory(commander=commanders[0], unit_type=trained, strength=strength, army=commanders[0].armies.get())
     upkeep.upkeep_pledge_morale(commander=commanders[2], day=day, points=3, actor=None)
     forecasts = {c.pk: economy_selectors.upkeep_forecast(commander=c, day=day) for c in commanders}
     assert economy_selectors.upkeep_forecasts(day=day) == forecasts
@@ -103,8 +106,8 @@ def test_forecast_equals_what_is_posted(day, campaign):
         forecast = forecasts[commander.pk]
         assert (bill.gross, bill.morale_offset, bill.amount_due, bill.amount_paid) == (
             forecast.gross, forecast.morale_offset, forecast.total, forecast.total)
-        assert sorted(bill.lines.values_list("unit_id", "lunari")) == sorted(
-            (line.unit_id, line.lunari) for line in forecast.lines)
+        assert sorted(bill.lines.values_list("unit_id", "counted_strength", "lunari", "note")) == sorted(
+            (line.unit_id, line.counted_strength, line.lunari, line.note) for line in forecast.lines)
         assert purse(commander) == 500 - forecast.total
 
 
