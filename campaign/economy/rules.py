@@ -109,9 +109,9 @@ def training_price(*, current_strength: int | None, trainings_done: int, weapon_
 
 @dataclass(frozen=True, slots=True)
 class UpkeepUnit:
-    """What upkeep needs to know of a unit in an army that was led that Day. Slotted, as the line below: a Day's
-    close holds one of each for every unit billed (20,000 for 1,000 commanders), and without a __dict__ apiece
-    they are built faster and leave the garbage collector half the objects to scan."""
+    """What upkeep needs to know of a unit in an army that was led that Day. Slotted, as the line below: the game
+    master's forecast of every bill holds one of each for every unit billed (20,000 for 1,000 commanders), and
+    without a __dict__ apiece they are built faster and leave the garbage collector half the objects to scan."""
 
     unit_id: int
     strength: int | None

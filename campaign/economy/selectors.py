@@ -185,7 +185,8 @@ def upkeep_bill_for(upkeep_input: UpkeepInput) -> UpkeepBillResult:
 
 
 def upkeep_forecast(*, commander: Commander, day: Day) -> UpkeepBillResult:
-    """What closing the Day now would charge the commander: the very function day_close posts with."""
+    """What closing the Day now would charge the commander: the rules day_close posts with (upkeep_bill for each
+    unit, upkeep_with_pledge), on the same units (campaign.economy.upkeep_sql reads them in SQL)."""
     inputs = upkeep_inputs_for_day(day=day, commander_ids=[commander.pk])
     if commander.pk not in inputs:
         return upkeep_bill(())
