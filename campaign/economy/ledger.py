@@ -352,11 +352,9 @@ def ledger_pay_upkeep(*, bills: Sequence[UpkeepBill], reason: str, actor: User |
     if not bills:
         return []
     purse_ids = ledger_purses_ensure(commander_ids={bill.commander_id for bill in bills})
-    campaign_of_purse = dict(Account.objects.filter(pk__in=purse_ids.values()).order_by()
-                             .values_list("pk", "campaign_id"))
-    sinks = {cid: ledger_system_account(campaign=cid, kind=Account.Kind.UPKEEP).pk
-             for cid in set(campaign_of_purse.values())}
     locked = _lock(purse_ids.values())
+    sinks = {cid: ledger_system_account(campaign=cid, kind=Account.Kind.UPKEEP).pk
+             for cid in {account.campaign_id for account in locked.values()}}
     available = {pk: account.balance for pk, account in locked.items()}
     postings, pays = [], []
     for bill in sorted(bills, key=lambda b: b.pk):
@@ -365,10 +363,9 @@ def ledger_pay_upkeep(*, bills: Sequence[UpkeepBill], reason: str, actor: User |
         available[purse_id] -= paid
         pays.append((bill, paid))
         if paid:
-            postings.append(_Posting(campaign_id=campaign_of_purse[purse_id], kind=Kind.UPKEEP,
-                                     reason=reason,
-                                     legs=((purse_id, -paid), (sinks[campaign_of_purse[purse_id]], paid)),
-                                     paid_for=bill))
+            campaign_id = locked[purse_id].campaign_id
+            postings.append(_Posting(campaign_id=campaign_id, kind=Kind.UPKEEP, reason=reason,
+                                     legs=((purse_id, -paid), (sinks[campaign_id], paid)), paid_for=bill))
     transactions = iter(_post_many(postings, actor=actor, locked={**locked, **_lock(sinks.values())}))
     return [UpkeepPayment(bill_id=bill.pk, paid=paid, transaction=next(transactions) if paid else None)
             for bill, paid in pays]
