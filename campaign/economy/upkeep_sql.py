@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Model, QuerySet
 
 from campaign.economy.rules import UpkeepUnit, upkeep_bill
 from campaign.models import ArmyDayActivity, Day, Unit, UnitType, UpkeepLine
@@ -37,7 +37,8 @@ class LedUnits:
     gross: dict[int, int]
 
 
-def _led(day: Day):
+def _led(day: Day) -> QuerySet[Unit]:
+    """The units in an army led that Day, each once (the lines' INSERT joins the same armies, DISTINCT)."""
     return Unit.objects.filter(state=Unit.State.IN_ARMY,
                                army_id__in=ArmyDayActivity.objects.filter(day=day).values("army_id")).order_by()
 
@@ -67,7 +68,7 @@ def upkeep_lines_write(led: LedUnits, *, bills: dict[int, int]) -> None:
         return
     quote = connection.ops.quote_name
 
-    def column(model, field: str) -> str:
+    def column(model: type[Model], field: str) -> str:
         return quote(model._meta.get_field(field).column)
 
     pairs = ", ".join(["(%s, %s, %s, %s, %s)"] * len(led.pairs))
