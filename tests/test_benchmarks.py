@@ -40,15 +40,17 @@ def test_the_page_benchmark_prints_every_page_with_its_ratio_to_healthz(settings
     result = run("bench_pages.py", DATABASE_URL=url, BENCH_PAGE_REPEATS="2")
     assert result.returncode == 0, result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-    pages = {line["page"]: line for line in lines if "page" in line}
-    assert set(pages) == {"healthz", "commander_page", "map_page", "match_table", "gm_clock_page",
-                          "match_table_unchanged", "map_unchanged"}
-    for name, line in pages.items():
+    pages = {(line.get("size"), line["page"]): line for line in lines if "page" in line}
+    names = {"commander_page", "map_page", "match_table", "gm_clock_page", "match_table_unchanged", "map_unchanged"}
+    assert set(pages) == {(None, "healthz")} | {(size, name) for size in ("demo", "grown") for name in names}
+    for (_size, name), line in pages.items():
         if name != "healthz":
             assert line["ratio_to_healthz"] > 0
             assert line["queries"] >= 1
-    assert pages["map_unchanged"]["queries"] == 1  # answered from the token and the change stamp
-    assert "cold_cpu_ms" in pages["commander_page"]
+    assert pages["demo", "map_unchanged"]["queries"] == 1  # answered from the token and the change stamp
+    demo, grown = pages["demo", "commander_page"], pages["grown", "commander_page"]
+    assert grown["cold_queries"] == demo["cold_queries"], "a commander's page reads each table once, however long"
+    assert lines[-1]["grown"]["units"] > 60
 
 
 @pytest.mark.postgres
