@@ -56,6 +56,17 @@ class Dice:
             self.log.append(value)
         return value
 
+    def rolls(self, sides: int, n: int) -> list[int]:
+        """`n` dice with `sides` faces, as `n` calls of roll would give them (the same draws, the same log), in
+        one call: the engines that roll handfuls at a time spend less of their time calling."""
+        if self._script is not None:
+            return [self.roll(sides) for _ in range(n)]
+        draw = self._random
+        faces = [int(draw() * sides) + 1 for _ in range(n)]
+        if self.log is not None:
+            self.log.extend(faces)
+        return faces
+
     def d6(self) -> int:
         return self.roll(6)
 

@@ -64,3 +64,13 @@ def test_fork_is_independent_and_unlogged():
 
 def test_dice_read_as_words_in_a_log():
     assert [dice_text(f) for f in ([], [5], [2, 2], [6, 3, 1])] == ["no dice", "5", "2 and 2", "6, 3 and 1"]
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_a_handful_of_dice_rolls_as_one_die_at_a_time_would(log):
+    """Dice.rolls is roll called n times: the same faces, the same log, so a replay does not change."""
+    handful, one_by_one = Dice(11, log=log), Dice(11, log=log)
+    assert handful.rolls(6, 5) == [one_by_one.roll(6) for _ in range(5)]
+    assert handful.rolls(10, 3) == [one_by_one.roll(10) for _ in range(3)]
+    assert handful.log == one_by_one.log
+    assert Dice.scripted([2, 5, 1]).rolls(6, 3) == [2, 5, 1]

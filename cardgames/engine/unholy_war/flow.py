@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-
 from gamekit.dice import dice_text
 from gamekit.errors import RuleError
 from gamekit.events import EVERYONE, Event
@@ -32,7 +30,7 @@ from .table import (
 
 def roll(st: State, n: int) -> tuple[int, list[int]]:
     """Roll `n` dice: the highest, +1 for each 1 rolled."""
-    faces = list(map(st.dice.roll, repeat(6, n)))
+    faces = st.dice.rolls(6, n)
     return max(faces, default=0) + faces.count(1), faces
 
 
