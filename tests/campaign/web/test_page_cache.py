@@ -4,6 +4,8 @@ password changed or its user was deactivated."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -150,3 +152,14 @@ def test_with_the_page_cache_off_every_page_is_drawn(client, player, mine, day, 
     client.force_login(player)
     drawn(client, page_url(mine))
     assert served_from_memory(client, page_url(mine))[1] > 2
+
+
+def test_the_forms_of_a_page_from_memory_carry_a_token_the_session_accepts(player, mine, day):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(player)
+    drawn(browser, page_url(mine))
+    body, queries = served_from_memory(browser, page_url(mine))
+    assert queries == 2
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+    answer = browser.post("/accounts/logout/", {"csrfmiddlewaretoken": token})
+    assert answer.status_code == 302, "a 403 would mean the remembered page's token was not this browser's"
