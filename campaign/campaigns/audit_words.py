@@ -179,11 +179,14 @@ def audit_entries(*, campaign: Campaign, filters: AuditFilters) -> QuerySet[Audi
     return entries
 
 
+def role_words(role: str) -> str:
+    """A member's role in words ('game master'), as the audit trail and the ledger name who acted."""
+    return str(dict(Membership._meta.get_field("role").choices).get(role, role)).lower()
+
+
 def member_roles(campaign: Campaign) -> dict[int, str]:
     """Each member's role in words, by user id."""
-    labels = dict(Membership._meta.get_field("role").choices)
-    return {user_id: str(labels.get(role, role)).lower()
-            for user_id, role in campaign.memberships.values_list("user_id", "role")}
+    return {user_id: role_words(role) for user_id, role in campaign.memberships.values_list("user_id", "role")}
 
 
 def audit_kinds() -> list[str]:

@@ -9,16 +9,16 @@ recruited uses one completion; the quest must be done again for another.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import Action, membership_for, require
 from campaign.locking import lock
-from campaign.models import Commander, EventRecruitOffer, QuestCompletion
+from campaign.models import Commander, Event, EventRecruitOffer, QuestCompletion
 
 
 def quest_unused(*, offer: EventRecruitOffer, commander: Commander | int) -> QuestCompletion | None:
@@ -26,13 +26,14 @@ def quest_unused(*, offer: EventRecruitOffer, commander: Commander | int) -> Que
     return offer.quest_completions.filter(commander=commander, unit__isnull=True).order_by("pk").first()
 
 
-def quests_open_for(*, commander: Commander, offers: Iterable[EventRecruitOffer]) -> dict[int, int]:
-    """How many unused completions the commander holds, by offer; one query."""
-    counts: dict[int, int] = {}
-    for offer_id in QuestCompletion.objects.filter(commander=commander, unit__isnull=True,
-                                                   offer__in=list(offers)).values_list("offer_id", flat=True):
-        counts[offer_id] = counts.get(offer_id, 0) + 1
-    return counts
+def recruit_offers_with_quests(*, event: Event, commander: Commander) -> list[tuple[EventRecruitOffer, int]]:
+    """The Event's recruit offers (with their unit types), each with the unused completions of its quest the
+    commander holds (0 for an offer not recruited by quest); one query."""
+    unused = (QuestCompletion.objects.filter(offer=OuterRef("pk"), commander=commander, unit__isnull=True)
+              .order_by().values("offer").annotate(n=Count("pk")).values("n"))
+    offers = (EventRecruitOffer.objects.filter(event=event).select_related("unit_type")
+              .annotate(quests_unused=Coalesce(Subquery(unused), 0)))
+    return [(offer, offer.quests_unused if offer.by_quest else 0) for offer in offers]
 
 
 @transaction.atomic

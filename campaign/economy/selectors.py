@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.contrib.contenttypes.models import ContentType
@@ -72,19 +72,9 @@ def commander_units(*, commander: Commander, include_killed: bool = False) -> Qu
     return qs if include_killed else qs.exclude(state=Unit.State.KILLED)
 
 
-def commander_borrowed_units(*, commander: Commander) -> QuerySet[Unit]:
-    """Living units other commanders lent to this one (campaign.map.lending)."""
-    return (Unit.objects.filter(lent_to=commander).exclude(state=Unit.State.KILLED)
-            .select_related("unit_type", "commander", "army").order_by("commander__name", "pk"))
-
-
 def commander_items(*, commander: Commander, include_destroyed: bool = False) -> QuerySet[Item]:
     qs = Item.objects.filter(commander=commander)
     return qs if include_destroyed else qs.filter(destroyed_at__isnull=True)
-
-
-def commander_armies(*, commander: Commander) -> QuerySet[Army]:
-    return Army.objects.filter(commander=commander).prefetch_related("units__unit_type")
 
 
 def event_recruit_offers(*, event: Event) -> QuerySet[EventRecruitOffer]:
@@ -193,6 +183,20 @@ def upkeep_forecast(*, commander: Commander, day: Day) -> UpkeepBillResult:
     return upkeep_bill_for(inputs[commander.pk])
 
 
+def upkeep_forecast_of(*, commander: Commander, units: Iterable[Unit], led_army_ids: set[int], pledged: int,
+                       ) -> UpkeepBillResult:
+    """upkeep_forecast from rows a page has read already: the commander's own units (with their types), the
+    armies led that Day among theirs, and the Morale pledged. The same rule as upkeep_inputs_for_day: a unit in
+    an army led that Day is on its owner's bill, whoever leads the army."""
+    billed = sorted((UpkeepUnit(unit_id=unit.pk, strength=unit.strength, traits=tuple(unit.unit_type.traits or ()))
+                     for unit in units if unit.commander_id == commander.pk and unit.state == Unit.State.IN_ARMY
+                     and unit.army_id in led_army_ids), key=lambda u: u.unit_id)
+    if not billed:
+        return upkeep_bill(())
+    return upkeep_bill_for(UpkeepInput(commander_id=commander.pk, units=tuple(billed), morale=commander.morale,
+                                       pledged=pledged))
+
+
 def upkeep_pledges(*, day: Day, commanders: Iterable[Commander] | None = None) -> dict[int, int]:
     """The Morale pledged to the Day's upkeep, by commander id (a commander with no pledge is left out)."""
     pledges = UpkeepMoralePledge.objects.filter(day=day)
@@ -223,37 +227,40 @@ def arrears_open(*, campaign: Campaign) -> QuerySet[UpkeepArrears]:
 # --- retinues -----------------------------------------------------------------------------------------
 
 
-def unit_retinue_owners(*, units: Iterable[Unit | int]) -> dict[int, Commander | None]:
+def unit_retinue_owners(*, units: Iterable[Unit | int], commanders: Mapping[int, Commander] | None = None,
+                        ) -> dict[int, Commander | None]:
     """Whose retinue each unit is, read from the ledger: the one character who paid its recruitment, every
     training and every upkeep. None when nobody paid its recruitment, anything was paid by two characters,
     a payment was reversed, or an upkeep debt for it is unpaid (open or forgiven). Upkeep covered by the
-    commander's own Morale counts as paid by that commander. A constant number of queries."""
+    commander's own Morale counts as paid by that commander. A constant number of queries; `commanders`, when
+    the caller has read them already, spares reading the owners again."""
     unit_ids = [u if isinstance(u, int) else u.pk for u in units]
     if not unit_ids:
         return {}
     unit_ct, training_ct, bill_ct, arrears_ct = ContentType.objects.get_for_models(
         Unit, UnitTraining, UpkeepBill, UpkeepArrears).values()
-    trainings = dict(UnitTraining.objects.filter(unit_id__in=unit_ids).values_list("pk", "unit_id"))
-    lines = list(UpkeepLine.objects.filter(unit_id__in=unit_ids, lunari__gt=0)
+    trainings = dict(UnitTraining.objects.filter(unit_id__in=unit_ids).order_by().values_list("pk", "unit_id"))
+    lines = list(UpkeepLine.objects.filter(unit_id__in=unit_ids, lunari__gt=0).order_by()
                  .values_list("unit_id", "bill_id", "bill__commander_id", "bill__amount_due"))
     bill_ids = {bill_id for _, bill_id, _, _ in lines}
     arrears = {bill_id: (pk, status) for pk, bill_id, status in
                UpkeepArrears.objects.filter(bill_id__in=bill_ids).values_list("pk", "bill_id", "status")}
-    wanted = (Q(paid_for_type=unit_ct, paid_for_id__in=unit_ids, kind=LedgerTransaction.Kind.RECRUITMENT)
-              | Q(paid_for_type=training_ct, paid_for_id__in=list(trainings), kind=LedgerTransaction.Kind.TRAINING)
-              | Q(paid_for_type=bill_ct, paid_for_id__in=bill_ids, kind=LedgerTransaction.Kind.UPKEEP)
-              | Q(paid_for_type=arrears_ct, paid_for_id__in=[pk for pk, _ in arrears.values()],
-                  kind=LedgerTransaction.Kind.ARREARS))
-    txns = list(LedgerTransaction.objects.filter(wanted, reversed_by__isnull=True)
-                .values_list("pk", "paid_for_type_id", "paid_for_id"))
-    payers: dict[int, set[int]] = defaultdict(set)
-    for txn_id, commander_id in LedgerEntry.objects.filter(
-            transaction_id__in=[t[0] for t in txns], amount__lt=0, account__kind=Account.Kind.PURSE,
-    ).values_list("transaction_id", "account__commander_id"):
-        payers[txn_id].add(commander_id)
+    # One read of the ledger: each live payment's purse entries with what it paid for. A payment no purse paid
+    # into counts as not paid, as if it were absent.
+    arrears_ids = [pk for pk, _ in arrears.values()]
+    wanted = (Q(transaction__paid_for_type=unit_ct, transaction__paid_for_id__in=unit_ids,
+                transaction__kind=LedgerTransaction.Kind.RECRUITMENT)
+              | Q(transaction__paid_for_type=training_ct, transaction__paid_for_id__in=list(trainings),
+                  transaction__kind=LedgerTransaction.Kind.TRAINING)
+              | Q(transaction__paid_for_type=bill_ct, transaction__paid_for_id__in=bill_ids,
+                  transaction__kind=LedgerTransaction.Kind.UPKEEP)
+              | Q(transaction__paid_for_type=arrears_ct, transaction__paid_for_id__in=arrears_ids,
+                  transaction__kind=LedgerTransaction.Kind.ARREARS))
     paid: dict[tuple[int, int | None], set[int]] = defaultdict(set)  # (content type, object id) -> payers
-    for txn_id, ct_id, object_id in txns:
-        paid[(ct_id, object_id)] |= payers[txn_id]
+    for ct_id, object_id, commander_id in LedgerEntry.objects.filter(
+            wanted, transaction__reversed_by__isnull=True, amount__lt=0, account__kind=Account.Kind.PURSE,
+    ).order_by().values_list("transaction__paid_for_type_id", "transaction__paid_for_id", "account__commander_id"):
+        paid[(ct_id, object_id)].add(commander_id)
     result_payers: dict[int, set[int]] = {uid: set() for uid in unit_ids}
     broken: set[int] = set()
     for uid in unit_ids:
@@ -284,8 +291,11 @@ def unit_retinue_owners(*, units: Iterable[Unit | int]) -> dict[int, Commander |
             continue
         result_payers[uid] |= who
     owner_ids = {uid: next(iter(p)) for uid, p in result_payers.items() if uid not in broken and len(p) == 1}
-    commanders = Commander.objects.in_bulk(set(owner_ids.values()))
-    return {uid: commanders.get(owner_ids[uid]) if uid in owner_ids else None for uid in unit_ids}
+    known = dict(commanders or {})
+    missing = set(owner_ids.values()) - set(known)
+    if missing:
+        known |= Commander.objects.in_bulk(missing)
+    return {uid: known.get(owner_ids[uid]) if uid in owner_ids else None for uid in unit_ids}
 
 
 def unit_retinue_owner(*, unit: Unit) -> Commander | None:

@@ -7,60 +7,36 @@ A player sees only their own commanders; anyone else's is a 404, as if it did no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from campaign.campaigns import selectors as campaigns_selectors
-from campaign.campaigns.audit_words import member_roles
 from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, can, may_act_for
 from campaign.campaigns.views import campaign_membership
 from campaign.catalogue.unit_cards import unit_cards_pdf
-from campaign.economy import donations, ledger, quests, selectors, services, upkeep
 from campaign.economy import funding as funding_services
+from campaign.economy import selectors, services, upkeep
+from campaign.economy.commander_page import commander_page_context
 from campaign.economy.forms import (
     CommanderForm,
     FundingRequestForm,
     FundingResponseForm,
-    ItemAddForm,
     MoraleBuyForm,
     RecruitForm,
     RetinueNameForm,
     TrainForm,
     UpkeepPledgeForm,
 )
-from campaign.economy.rules import (
-    LUNARI_PER_MORALE_POINT,
-    UPKEEP_OFFSET_PER_MORALE,
-    WEAPON_CARD_OFFSET,
-    TrainingPrice,
-    training_max_weapon_cards,
-    upkeep_morale_useful,
-)
 from campaign.live.topics import member_topics
-from campaign.models import (
-    Campaign,
-    Commander,
-    Event,
-    FundingRequest,
-    Item,
-    LedgerEntry,
-    LedgerTransaction,
-    Membership,
-    Unit,
-)
+from campaign.models import Commander, FundingRequest, Membership, Unit
 from campaign.web.forms import form_errors_sentence
 from campaign.web.numbers import parse_id
 from campaign.web.refusals import refusal_shown
-
-LEDGER_ROWS = 100
 
 
 def commander_visible_or_404(*, membership: Membership, commander_id: int) -> Commander:
@@ -106,158 +82,14 @@ def commander_list(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
-@dataclass(frozen=True)
-class LedgerRow:
-    entry: LedgerEntry
-    balance_after: int
-    by: str
-    """Who moved the lunari, in words: a member with their role, or what acted when no person did."""
-
-
-NOBODY = {LedgerTransaction.Kind.UPKEEP: "the event clock", LedgerTransaction.Kind.ARREARS: "the event clock",
-          LedgerTransaction.Kind.ESCROW_RELEASE: "the finished match",
-          LedgerTransaction.Kind.BANK_STAKE: "the finished match"}
-"""Who moved lunari when no person did, by kind: the clock closes Days, a match's last move (an AI's too) pays
-its stakes; anything else is Muster itself (a job or the demo loader)."""
-
-
-def _ledger_by(txn: LedgerTransaction, roles: dict[int, str]) -> str:
-    if txn.actor is None:
-        return NOBODY.get(txn.kind, "Muster")
-    role = roles.get(txn.actor_id)
-    return f"{txn.actor.get_username()} ({role})" if role else txn.actor.get_username()
-
-
-@dataclass(frozen=True)
-class UnitRow:
-    unit: Unit
-    retinue_of: Commander | None
-    may_name: bool
-    quote: TrainingPrice | None
-    cannot_train: str
-    max_weapon_cards: int
-    short_by: int
-    """Lunari the purse lacks for the training even with every weapon card destroyed (0: affordable)."""
-
-
-def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list[LedgerRow]:
-    """The newest entries with the balance after each, walked back from the current balance."""
-    rows = []
-    roles = member_roles(campaign)
-    for entry in selectors.commander_ledger(commander=commander)[:LEDGER_ROWS]:
-        rows.append(LedgerRow(entry=entry, balance_after=balance, by=_ledger_by(entry.transaction, roles)))
-        balance -= entry.amount
-    return rows
-
-
-@dataclass(frozen=True)
-class FallenRow:
-    unit: Unit
-    wages: int
-    donation: LedgerTransaction | None
-
-
-def _fallen_rows(commander: Commander) -> list[FallenRow]:
-    """The commander's Killed units, each with its Day's wages and the donation made for them, if any."""
-    fallen = list(Unit.objects.filter(commander=commander, state=Unit.State.KILLED).select_related("unit_type")
-                  .order_by("-pk"))
-    given = donations.donations_for(unit_ids=[unit.pk for unit in fallen])
-    return [FallenRow(unit=unit, wages=donations.unit_wages(unit), donation=given.get(unit.pk)) for unit in fallen]
-
-
-def _may_name(owner: Commander | None, membership: Membership) -> bool:
-    """The same rule unit_name_retinue applies: the owner's player, or a GM for a GM-run owner."""
-    if owner is None:
-        return False
-    if owner.player_id is not None:
-        return owner.player_id == membership.user_id
-    return membership.is_gm
-
-
-def _short_by(price: int, purse: int | None) -> int:
-    """What a price needs beyond the purse; None (another purse may pay) never falls short."""
-    return 0 if purse is None else max(price - purse, 0)
-
-
-def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *, purse: int | None,
-               weapon_cards: int) -> list[UnitRow]:
-    owners = selectors.unit_retinue_owners(units=units)
-    rows = []
-    for unit in units:
-        quote, cannot = None, ""
-        if event is not None and unit.last_trained_event_id == event.pk:
-            cannot = f"Trained at {event.name} already: train it again at the next Event."
-        else:
-            try:
-                quote = services.unit_training_quote(unit=unit)
-            except ValidationError as exc:
-                cannot = " ".join(exc.messages)
-        owner = owners.get(unit.pk)
-        most = training_max_weapon_cards(quote.new_strength) if quote else 0
-        least = quote.base - WEAPON_CARD_OFFSET * min(weapon_cards, most) if quote else 0
-        rows.append(UnitRow(unit=unit, retinue_of=owner, may_name=_may_name(owner, membership), quote=quote,
-                            cannot_train=cannot, max_weapon_cards=most, short_by=_short_by(least, purse)))
-    return rows
-
-
 @login_required
 def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
     """A commander's page; its body is remembered per viewer until anything in the campaign changes."""
     campaign, membership, commander = _commander(request, slug, commander_id)
     return remembered_page(request, campaign_id=campaign.pk, name=f"commander:{commander.pk}", title=commander.name,
                            template="campaign/economy/commander_detail.html",
-                           context=lambda: _commander_context(campaign, membership, commander),
+                           context=lambda: commander_page_context(campaign, membership, commander),
                            live_topics=member_topics(membership))
-
-
-def _commander_context(campaign: Campaign, membership: Membership, commander: Commander) -> dict:
-    event, day = campaigns_selectors.event_and_day_today(campaign=campaign)
-    balance = ledger.ledger_purse_balance(commander=commander)
-    units = list(selectors.commander_units(commander=commander))
-    forecast = selectors.upkeep_forecast(commander=commander, day=day) if day else None
-    unit_names = {unit.pk: unit for unit in units}
-    listed = list(selectors.event_recruit_offers(event=event)) if event else []
-    done = quests.quests_open_for(commander=commander, offers=[o for o in listed if o.by_quest])
-    payers = list(selectors.commanders_for_member(membership=membership))
-    # With a choice of purses the chosen payer decides; with one, what it cannot afford is shown disabled.
-    purse = balance if len(payers) < 2 else None
-    offers = []
-    for offer in listed:
-        price = selectors.recruit_offer_quote(offer=offer, quests_done=done.get(offer.pk, 0))
-        offers.append((offer, price, done.get(offer.pk, 0), _short_by(price, purse) if price is not None else 0))
-    room = max(commander.starting_morale - commander.morale, 0)
-    held = list(selectors.commander_items(commander=commander))
-    unit_rows = _unit_rows(units, membership, event, purse=purse,
-                           weapon_cards=sum(item.kind == Item.Kind.WEAPON for item in held))
-    others = list(Commander.objects.active().filter(campaign=campaign).exclude(pk=commander.pk).order_by("name"))
-    return {
-        "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
-        "balance": balance, "ledger_rows": _ledger_rows(campaign, commander, balance),
-        "unit_rows": unit_rows,
-        "weapons": [item for item in held if item.kind == Item.Kind.WEAPON],
-        "items": held, "item_add_form": ItemAddForm() if membership.is_gm else None,
-        "others": others, "borrowed": list(selectors.commander_borrowed_units(commander=commander)),
-        "sheet_form": (CommanderForm(initial=CommanderForm.initial_of(commander), campaign=campaign)
-                       if membership.is_gm else None),
-        "fallen": _fallen_rows(commander),
-        "weapon_card_offset": WEAPON_CARD_OFFSET,
-        "forecast": forecast,
-        "forecast_lines": [(unit_names.get(line.unit_id), line) for line in forecast.lines] if forecast else [],
-        "pledged": selectors.upkeep_pledges(day=day, commanders=[commander]).get(commander.pk, 0) if day else 0,
-        "pledge_useful": upkeep_morale_useful(forecast.gross) if forecast else 0,
-        "upkeep_offset": UPKEEP_OFFSET_PER_MORALE,
-        "payers": payers if len(payers) > 1 else [],
-        "offers": offers,
-        "funding": selectors.funding_requests_for(commander=commander),
-        "funding_form": FundingRequestForm(requester=commander),
-        "morale_room": room, "morale_price": LUNARI_PER_MORALE_POINT,
-        "morale_short_by": _short_by(LUNARI_PER_MORALE_POINT, purse),
-        "morale_bought_today": day is not None and commander.morale_bought_on_id == day.pk,
-        "armies": selectors.commander_armies(commander=commander),
-        "escape_units": [row.unit for row in unit_rows if row.retinue_of == commander
-                         and row.unit.strength is not None and row.unit.state != Unit.State.KILLED],
-        "may_escape": commander.is_player_character and may_act_for(membership, commander.player_id),
-    }
 
 
 @login_required

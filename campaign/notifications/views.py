@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
@@ -89,10 +90,17 @@ def push_subscription(request: HttpRequest) -> JsonResponse:
 
 
 def unread_count(request: HttpRequest) -> dict:
-    """Context processor: the unread count shown in every page's header."""
+    """Context processor: the unread count shown in every page's header, counted (and named as what the page
+    shows, for campaign.web.page_cache) only when a template shows it: a remembered page's body
+    (campaign.campaigns.fragments) is rendered with the context processors too, and counting there would cost a
+    query nobody reads."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    count = selectors.notifications_unread_count(user=user)
-    page_depends(request, "unread", user.pk, version=count)
-    return {"unread_notifications": count}
+
+    def count() -> int:
+        unread = selectors.notifications_unread_count(user=user)
+        page_depends(request, "unread", user.pk, version=unread)
+        return unread
+
+    return {"unread_notifications": SimpleLazyObject(count)}

@@ -72,8 +72,8 @@ def test_only_the_commander_the_quest_was_done_for_gets_the_quest_price(event, g
     knights = UnitTypeFactory(name="Knights", strength=4, quest=True)
     offer = EventRecruitOfferFactory(event=event, unit_type=knights, by_quest=True)
     quests.quest_record(offer=offer, commander=amira, character="Sir Yusuf, Amira's champion", actor=gm)
-    assert quests.quests_open_for(commander=amira, offers=[offer]) == {offer.pk: 1}
-    assert quests.quests_open_for(commander=bastian, offers=[offer]) == {}
+    assert quests.recruit_offers_with_quests(event=event, commander=amira) == [(offer, 1)]
+    assert quests.recruit_offers_with_quests(event=event, commander=bastian) == [(offer, 0)]
     with pytest.raises(ValidationError, match="for Bastian first"):
         economy_services.unit_recruit(commander=bastian, unit_type=knights, event=event, paid_by=bastian,
                                       actor=None)

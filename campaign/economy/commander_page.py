@@ -1,0 +1,218 @@
+"""What the commander page shows, read once per table.
+
+The page is remembered per viewer until anything in the campaign changes (campaign.campaigns.fragments), so it
+is drawn afresh for every viewer after every change: a live event pays this often. Each table is read once and
+the rows handed to what needs them: the units (own, fallen and borrowed in one read, with whether each one's
+army was led today) feed the unit rows, the retinue owners and the upkeep forecast; the campaign's commanders
+(one read) are the payers, the others to lend and give to, the funders to ask and the retinue owners. What the
+page shows is the same as reading each part through its own selector.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef, Q, Subquery
+
+from campaign.campaigns import selectors as campaigns_selectors
+from campaign.campaigns.audit_words import role_words
+from campaign.campaigns.permissions import may_act_for
+from campaign.economy import donations, quests, selectors, services
+from campaign.economy.forms import CommanderForm, FundingRequestForm, ItemAddForm
+from campaign.economy.rules import (
+    LUNARI_PER_MORALE_POINT,
+    UPKEEP_OFFSET_PER_MORALE,
+    WEAPON_CARD_OFFSET,
+    TrainingPrice,
+    training_max_weapon_cards,
+    upkeep_morale_useful,
+)
+from campaign.models import (
+    Account,
+    ArmyDayActivity,
+    Campaign,
+    Commander,
+    Day,
+    Event,
+    Item,
+    LedgerEntry,
+    LedgerTransaction,
+    Membership,
+    Unit,
+    UpkeepMoralePledge,
+)
+
+LEDGER_ROWS = 100
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    entry: LedgerEntry
+    balance_after: int
+    by: str
+    """Who moved the lunari, in words: a member with their role, or what acted when no person did."""
+
+
+NOBODY = {LedgerTransaction.Kind.UPKEEP: "the event clock", LedgerTransaction.Kind.ARREARS: "the event clock",
+          LedgerTransaction.Kind.ESCROW_RELEASE: "the finished match",
+          LedgerTransaction.Kind.BANK_STAKE: "the finished match"}
+"""Who moved lunari when no person did, by kind: the clock closes Days, a match's last move (an AI's too) pays
+its stakes; anything else is Muster itself (a job or the demo loader)."""
+
+
+def _ledger_by(txn: LedgerTransaction, role: str | None) -> str:
+    if txn.actor is None:
+        return NOBODY.get(txn.kind, "Muster")
+    return f"{txn.actor.get_username()} ({role_words(role)})" if role else txn.actor.get_username()
+
+
+@dataclass(frozen=True)
+class UnitRow:
+    unit: Unit
+    retinue_of: Commander | None
+    may_name: bool
+    quote: TrainingPrice | None
+    cannot_train: str
+    max_weapon_cards: int
+    short_by: int
+    """Lunari the purse lacks for the training even with every weapon card destroyed (0: affordable)."""
+
+
+@dataclass(frozen=True)
+class FallenRow:
+    unit: Unit
+    wages: int
+    donation: LedgerTransaction | None
+
+
+def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list[LedgerRow]:
+    """The newest entries with the balance after each, walked back from the current balance; the actor's role
+    in the campaign comes with each entry."""
+    role = (Membership.objects.filter(campaign_id=campaign.pk, user_id=OuterRef("transaction__actor_id"))
+            .order_by().values("role")[:1])
+    rows = []
+    for entry in selectors.commander_ledger(commander=commander).annotate(actor_role=Subquery(role))[:LEDGER_ROWS]:
+        rows.append(LedgerRow(entry=entry, balance_after=balance, by=_ledger_by(entry.transaction, entry.actor_role)))
+        balance -= entry.amount
+    return rows
+
+
+def _fallen_rows(fallen: list[Unit]) -> list[FallenRow]:
+    """The commander's Killed units (newest first), each with its Day's wages and the donation made for them."""
+    given = donations.donations_for(unit_ids=[unit.pk for unit in fallen]) if fallen else {}
+    return [FallenRow(unit=unit, wages=donations.unit_wages(unit), donation=given.get(unit.pk)) for unit in fallen]
+
+
+def _may_name(owner: Commander | None, membership: Membership) -> bool:
+    """The same rule unit_name_retinue applies: the owner's player, or a GM for a GM-run owner."""
+    if owner is None:
+        return False
+    if owner.player_id is not None:
+        return owner.player_id == membership.user_id
+    return membership.is_gm
+
+
+def _short_by(price: int, purse: int | None) -> int:
+    """What a price needs beyond the purse; None (another purse may pay) never falls short."""
+    return 0 if purse is None else max(price - purse, 0)
+
+
+def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *, purse: int | None,
+               weapon_cards: int, commanders: dict[int, Commander]) -> list[UnitRow]:
+    owners = selectors.unit_retinue_owners(units=units, commanders=commanders)
+    rows = []
+    for unit in units:
+        quote, cannot = None, ""
+        if event is not None and unit.last_trained_event_id == event.pk:
+            cannot = f"Trained at {event.name} already: train it again at the next Event."
+        else:
+            try:
+                quote = services.unit_training_quote(unit=unit)
+            except ValidationError as exc:
+                cannot = " ".join(exc.messages)
+        owner = owners.get(unit.pk)
+        most = training_max_weapon_cards(quote.new_strength) if quote else 0
+        least = quote.base - WEAPON_CARD_OFFSET * min(weapon_cards, most) if quote else 0
+        rows.append(UnitRow(unit=unit, retinue_of=owner, may_name=_may_name(owner, membership), quote=quote,
+                            cannot_train=cannot, max_weapon_cards=most, short_by=_short_by(least, purse)))
+    return rows
+
+
+def _units(commander: Commander, day: Day | None) -> list[Unit]:
+    """The commander's units and those lent to them, oldest first; with a Day, `led_today` says whether the
+    unit's army was led that Day (and so bills its owner's upkeep)."""
+    units = (Unit.objects.filter(Q(commander=commander) | Q(lent_to=commander))
+             .select_related("unit_type", "army", "lent_to").order_by("pk"))
+    if day is not None:
+        units = units.annotate(led_today=Exists(ArmyDayActivity.objects.filter(army_id=OuterRef("army_id"), day=day)))
+    return list(units)
+
+
+def _balance(commander: Commander) -> int:
+    """The purse read with the commander (commander_visible_or_404 selects it); 0 for one without a purse."""
+    try:
+        return commander.purse.balance
+    except Account.DoesNotExist:
+        return 0
+
+
+def commander_page_context(campaign: Campaign, membership: Membership, commander: Commander) -> dict:
+    """Everything commander_detail.html shows for this viewer."""
+    event, day = campaigns_selectors.event_and_day_today(campaign=campaign)
+    balance = _balance(commander)
+    everyone = list(Commander.objects.filter(campaign=campaign).order_by("name"))
+    by_id = {other.pk: other for other in everyone}
+    every_unit = _units(commander, day)
+    for unit in every_unit:  # each unit's commander from the read above (a borrowed unit's is its owner)
+        if unit.commander_id in by_id:
+            unit.commander = commander if unit.commander_id == commander.pk else by_id[unit.commander_id]
+    units = [u for u in every_unit if u.commander_id == commander.pk and u.state != Unit.State.KILLED]
+    fallen = [u for u in reversed(every_unit) if u.commander_id == commander.pk and u.state == Unit.State.KILLED]
+    name_rank = {other.pk: rank for rank, other in enumerate(everyone)}  # the database's order of names
+    borrowed = sorted((u for u in every_unit if u.lent_to_id == commander.pk and u.state != Unit.State.KILLED),
+                      key=lambda u: (name_rank.get(u.commander_id, len(everyone)), u.pk))
+    pledged = (UpkeepMoralePledge.objects.filter(day=day, commander=commander).values_list("points", flat=True)
+               .first() or 0) if day else 0
+    led = {u.army_id for u in units if u.army_id is not None and getattr(u, "led_today", False)}
+    forecast = (selectors.upkeep_forecast_of(commander=commander, units=units, led_army_ids=led, pledged=pledged)
+                if day else None)
+    unit_names = {unit.pk: unit for unit in units}
+    payers = [c for c in everyone if membership.is_gm or c.player_id == membership.user_id]
+    # With a choice of purses the chosen payer decides; with one, what it cannot afford is shown disabled.
+    purse = balance if len(payers) < 2 else None
+    offers = []
+    for offer, done in quests.recruit_offers_with_quests(event=event, commander=commander) if event else []:
+        price = selectors.recruit_offer_quote(offer=offer, quests_done=done)
+        offers.append((offer, price, done, _short_by(price, purse) if price is not None else 0))
+    held = list(selectors.commander_items(commander=commander))
+    unit_rows = _unit_rows(units, membership, event, purse=purse, commanders=by_id,
+                           weapon_cards=sum(item.kind == Item.Kind.WEAPON for item in held))
+    others = [c for c in everyone if c.retired_at is None and c.pk != commander.pk]
+    return {
+        "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
+        "balance": balance, "ledger_rows": _ledger_rows(campaign, commander, balance),
+        "unit_rows": unit_rows,
+        "weapons": [item for item in held if item.kind == Item.Kind.WEAPON],
+        "items": held, "item_add_form": ItemAddForm() if membership.is_gm else None,
+        "others": others, "borrowed": borrowed,
+        "sheet_form": (CommanderForm(initial=CommanderForm.initial_of(commander), campaign=campaign)
+                       if membership.is_gm else None),
+        "fallen": _fallen_rows(fallen),
+        "weapon_card_offset": WEAPON_CARD_OFFSET,
+        "forecast": forecast,
+        "forecast_lines": [(unit_names.get(line.unit_id), line) for line in forecast.lines] if forecast else [],
+        "pledged": pledged,
+        "pledge_useful": upkeep_morale_useful(forecast.gross) if forecast else 0,
+        "upkeep_offset": UPKEEP_OFFSET_PER_MORALE,
+        "payers": payers if len(payers) > 1 else [],
+        "offers": offers,
+        "funding": selectors.funding_requests_for(commander=commander),
+        "funding_form": FundingRequestForm(requester=commander, funders=others),
+        "morale_room": max(commander.starting_morale - commander.morale, 0), "morale_price": LUNARI_PER_MORALE_POINT,
+        "morale_short_by": _short_by(LUNARI_PER_MORALE_POINT, purse),
+        "morale_bought_today": day is not None and commander.morale_bought_on_id == day.pk,
+        "escape_units": [row.unit for row in unit_rows if row.retinue_of == commander
+                         and row.unit.strength is not None and row.unit.state != Unit.State.KILLED],
+        "may_escape": commander.is_player_character and may_act_for(membership, commander.player_id),
+    }
