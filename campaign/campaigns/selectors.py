@@ -134,9 +134,11 @@ def event_current_day(*, event: Event) -> Day | None:
 
 
 def event_and_day_today(*, campaign: Campaign) -> tuple[Event | None, Day | None]:
-    """The Event recruiting and training happen at (the running one, else the next not closed) and its open Day."""
-    events = Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED).order_by("starts_at", "id")
-    event = events.filter(status=Event.Status.RUNNING).first() or events.first()
+    """The Event recruiting and training happen at (the running one, else the next not closed) and its open Day.
+    One read of the Events not closed (a campaign holds a handful), not one for the running and one for the next."""
+    events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED)
+                  .order_by("starts_at", "id"))
+    event = next((e for e in events if e.status == Event.Status.RUNNING), events[0] if events else None)
     return event, event_current_day(event=event) if event else None
 
 
