@@ -11,9 +11,11 @@ page shows is the same as reading each part through its own selector.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, Subquery
+from django.utils.safestring import SafeString
 
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.audit_words import role_words
@@ -157,6 +159,13 @@ def _balance(commander: Commander) -> int:
         return 0
 
 
+@lru_cache(maxsize=256)
+def _ask_form_html(requester: Commander, funders: tuple[tuple[int, str], ...]) -> SafeString:
+    """The empty form asking for lunari. It is unbound, so its HTML depends only on who may be asked: it is
+    drawn once per list of funders, as Django's drawing of a form costs more than the rest of the page's forms."""
+    return FundingRequestForm(requester=requester, funders=funders).as_div()
+
+
 def commander_page_context(campaign: Campaign, membership: Membership, commander: Commander) -> dict:
     """Everything commander_detail.html shows for this viewer."""
     event, day = campaigns_selectors.event_and_day_today(campaign=campaign)
@@ -208,7 +217,7 @@ def commander_page_context(campaign: Campaign, membership: Membership, commander
         "payers": payers if len(payers) > 1 else [],
         "offers": offers,
         "funding": selectors.funding_requests_for(commander=commander),
-        "funding_form": FundingRequestForm(requester=commander, funders=others),
+        "funding_form_html": _ask_form_html(commander, tuple((other.pk, other.name) for other in others)),
         "morale_room": max(commander.starting_morale - commander.morale, 0), "morale_price": LUNARI_PER_MORALE_POINT,
         "morale_short_by": _short_by(LUNARI_PER_MORALE_POINT, purse),
         "morale_bought_today": day is not None and commander.morale_bought_on_id == day.pk,

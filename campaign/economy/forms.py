@@ -64,14 +64,14 @@ class FundingRequestForm(forms.Form):
     amount = forms.IntegerField(max_value=MAX_AMOUNT, min_value=1, label="Lunari")
     reason = forms.CharField(max_length=300, label="What for")
 
-    def __init__(self, *args, requester: Commander, funders: Sequence[Commander] | None = None, **kwargs):
-        """`funders`: the other commanders in play, when the page has read them already; the choices are drawn
-        from them instead of reading them again (what is posted is still checked against the database)."""
+    def __init__(self, *args, requester: Commander, funders: Sequence[tuple[int, str]] | None = None, **kwargs):
+        """`funders`: the other commanders in play (id, name), when the page has read them already; the choices
+        are drawn from them instead of reading them again (what is posted is still checked against the database)."""
         super().__init__(*args, **kwargs)
         field = cast(CommanderChoiceField, self.fields["funder"])
         field.queryset = Commander.objects.active().filter(campaign_id=requester.campaign_id).exclude(pk=requester.pk)
         if funders is not None:
-            field.choices = [("", field.empty_label), *((funder.pk, funder.name) for funder in funders)]
+            field.choices = [("", field.empty_label), *funders]
 
 
 class FundingResponseForm(forms.Form):
