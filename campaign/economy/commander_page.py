@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.safestring import SafeString
 
 from campaign.campaigns import selectors as campaigns_selectors
@@ -143,12 +144,23 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *
 
 def _units(commander: Commander, day: Day | None) -> list[Unit]:
     """The commander's units and those lent to them, oldest first; with a Day, `led_today` says whether the
-    unit's army was led that Day (and so bills its owner's upkeep)."""
+    unit's army was led that Day (and so bills its owner's upkeep). Their commanders and borrowers are all in
+    the campaign: the caller sets them from its read of the campaign's commanders."""
     units = (Unit.objects.filter(Q(commander=commander) | Q(lent_to=commander))
-             .select_related("unit_type", "army", "lent_to").order_by("pk"))
+             .select_related("unit_type", "army").order_by("pk"))
     if day is not None:
         units = units.annotate(led_today=Exists(ArmyDayActivity.objects.filter(army_id=OuterRef("army_id"), day=day)))
     return list(units)
+
+
+def _commanders(campaign: Campaign, day: Day | None) -> list[Commander]:
+    """The campaign's commanders by name (the database's order); with a Day, `pledged` is the Morale each
+    pledged to its upkeep (0 for none)."""
+    commanders = Commander.objects.filter(campaign=campaign).order_by("name")
+    if day is not None:
+        pledge = UpkeepMoralePledge.objects.filter(day=day, commander=OuterRef("pk")).order_by().values("points")[:1]
+        commanders = commanders.annotate(pledged=Coalesce(Subquery(pledge), 0))
+    return list(commanders)
 
 
 def _balance(commander: Commander) -> int:
@@ -170,19 +182,21 @@ def commander_page_context(campaign: Campaign, membership: Membership, commander
     """Everything commander_detail.html shows for this viewer."""
     event, day = campaigns_selectors.event_and_day_today(campaign=campaign)
     balance = _balance(commander)
-    everyone = list(Commander.objects.filter(campaign=campaign).order_by("name"))
+    everyone = _commanders(campaign, day)
     by_id = {other.pk: other for other in everyone}
     every_unit = _units(commander, day)
-    for unit in every_unit:  # each unit's commander from the read above (a borrowed unit's is its owner)
+    by_id[commander.pk] = commander  # the one read with its purse
+    for unit in every_unit:  # each unit's commander and borrower from the read above (else read when asked)
         if unit.commander_id in by_id:
-            unit.commander = commander if unit.commander_id == commander.pk else by_id[unit.commander_id]
+            unit.commander = by_id[unit.commander_id]
+        if unit.lent_to_id in by_id:
+            unit.lent_to = by_id[unit.lent_to_id]
     units = [u for u in every_unit if u.commander_id == commander.pk and u.state != Unit.State.KILLED]
     fallen = [u for u in reversed(every_unit) if u.commander_id == commander.pk and u.state == Unit.State.KILLED]
     name_rank = {other.pk: rank for rank, other in enumerate(everyone)}  # the database's order of names
     borrowed = sorted((u for u in every_unit if u.lent_to_id == commander.pk and u.state != Unit.State.KILLED),
                       key=lambda u: (name_rank.get(u.commander_id, len(everyone)), u.pk))
-    pledged = (UpkeepMoralePledge.objects.filter(day=day, commander=commander).values_list("points", flat=True)
-               .first() or 0) if day else 0
+    pledged = next((c.pledged for c in everyone if c.pk == commander.pk), 0) if day else 0
     led = {u.army_id for u in units if u.army_id is not None and getattr(u, "led_today", False)}
     forecast = (selectors.upkeep_forecast_of(commander=commander, units=units, led_army_ids=led, pledged=pledged)
                 if day else None)
