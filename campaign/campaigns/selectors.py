@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import FilteredRelation, Q, QuerySet
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
@@ -135,11 +135,18 @@ def event_current_day(*, event: Event) -> Day | None:
 
 def event_and_day_today(*, campaign: Campaign) -> tuple[Event | None, Day | None]:
     """The Event recruiting and training happen at (the running one, else the next not closed) and its open Day.
-    One read of the Events not closed (a campaign holds a handful), not one for the running and one for the next."""
-    events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED)
-                  .order_by("starts_at", "id"))
+    One read: the Events not closed (a campaign holds a handful), each joined to its open Day (at most one)."""
+    open_day = FilteredRelation("days", condition=Q(days__status=Day.Status.OPEN))
+    # The type stubs do not know a FilteredRelation's name may be selected.
+    events = list(Event.objects.filter(campaign=campaign).exclude(status=Event.Status.CLOSED)  # type: ignore[misc]
+                  .annotate(open_day=open_day).select_related("open_day").order_by("starts_at", "id"))
     event = next((e for e in events if e.status == Event.Status.RUNNING), events[0] if events else None)
-    return event, event_current_day(event=event) if event else None
+    if event is None:
+        return None, None
+    day = getattr(event, "open_day", None)  # set only when the join found a Day
+    if day is not None:
+        day.event = event
+    return event, day
 
 
 def heartbeat_get(*, name: str) -> Heartbeat | None:

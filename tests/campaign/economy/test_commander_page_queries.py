@@ -23,7 +23,7 @@ from tests.campaign.factories import (
 
 pytestmark = pytest.mark.django_db
 
-COLD_PAGE_QUERIES = 19
+COLD_PAGE_QUERIES = 18
 """The whole request: session, user, membership, commander, live topics, change stamp and the header's unread
 count, then the page's own reads."""
 
