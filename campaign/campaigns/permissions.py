@@ -70,7 +70,7 @@ def membership_for(*, user, campaign: Campaign | int) -> Membership | None:
     if not user.is_authenticated:
         return None
     campaign_id = campaign.pk if isinstance(campaign, Campaign) else campaign
-    return Membership.objects.select_related("campaign").filter(user=user, campaign_id=campaign_id).first()
+    return Membership.objects.select_related("campaign").filter(user=user, campaign_id=campaign_id).order_by().first()
 
 
 def membership_or_404(*, user, campaign: Campaign | int) -> Membership:
@@ -83,9 +83,10 @@ def membership_or_404(*, user, campaign: Campaign | int) -> Membership:
 
 def membership_by_slug_or_404(*, user, slug: str) -> Membership:
     """The user's membership of the campaign with this slug, the campaign joined in (one query for the two
-    that every campaign page needs), or a 404 as if the campaign did not exist."""
-    membership = (Membership.objects.select_related("campaign").filter(user=user, campaign__slug=slug).first()
-                  if user.is_authenticated else None)
+    that every campaign page needs), or a 404 as if the campaign did not exist. A user has one membership
+    of a campaign, so it is not sorted (the default order joins the user to sort by name)."""
+    membership = (Membership.objects.select_related("campaign").filter(user=user, campaign__slug=slug)
+                  .order_by().first() if user.is_authenticated else None)
     if membership is None:
         raise Http404("No such campaign.")
     return membership

@@ -208,7 +208,7 @@ def commander_page_context(campaign: Campaign, membership: Membership, commander
     for offer, done in quests.recruit_offers_with_quests(event=event, commander=commander) if event else []:
         price = selectors.recruit_offer_quote(offer=offer, quests_done=done)
         offers.append((offer, price, done, _short_by(price, purse) if price is not None else 0))
-    held = list(selectors.commander_items(commander=commander))
+    held = list(selectors.commander_items(commander=commander).order_by("name", "id"))  # one commander's: no join
     unit_rows = _unit_rows(units, membership, event, purse=purse, commanders=by_id,
                            weapon_cards=sum(item.kind == Item.Kind.WEAPON for item in held))
     others = [c for c in everyone if c.retired_at is None and c.pk != commander.pk]

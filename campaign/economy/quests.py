@@ -32,7 +32,7 @@ def recruit_offers_with_quests(*, event: Event, commander: Commander) -> list[tu
     unused = (QuestCompletion.objects.filter(offer=OuterRef("pk"), commander=commander, unit__isnull=True)
               .order_by().values("offer").annotate(n=Count("pk")).values("n"))
     offers = (EventRecruitOffer.objects.filter(event=event).select_related("unit_type")
-              .annotate(quests_unused=Coalesce(Subquery(unused), 0)))
+              .annotate(quests_unused=Coalesce(Subquery(unused), 0)).order_by("unit_type__name"))  # one Event's
     return [(offer, offer.quests_unused if offer.by_quest else 0) for offer in offers]
 
 
