@@ -308,8 +308,8 @@ def unit_retinue_owner(*, unit: Unit) -> Commander | None:
 
 def funding_requests_for(*, commander: Commander) -> QuerySet[FundingRequest]:
     """Every request the commander made or received, newest first: both sides see the same history."""
-    return (FundingRequest.objects.filter(Q(requester=commander) | Q(funder=commander))
-            .select_related("requester", "funder", "decided_by", "transaction"))
+    return FundingRequest.objects.filter(Q(requester=commander) | Q(funder=commander)).select_related("requester",
+                                                                                                      "funder")
 
 
 def funding_requests_pending_for(*, commander: Commander) -> QuerySet[FundingRequest]:
