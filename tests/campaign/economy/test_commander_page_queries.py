@@ -3,7 +3,7 @@ reads each table once: its queries do not grow with the commander's units, items
 fallen or borrowed units, nor with the Event's recruit offers (#18)."""
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -52,8 +52,9 @@ def _fill(n: int, *, mine, theirs, event, day, gm) -> None:
 
 
 def _cold_page(client, page: str) -> tuple[str, int]:
-    """The page with nothing remembered, and the queries drawing it took."""
-    cache.clear()
+    """The page with nothing remembered (no page, no body, no session in any cache), and its queries."""
+    for cache in caches.all():
+        cache.clear()
     with CaptureQueriesContext(connection) as ctx:
         response = client.get(page)
     assert response.status_code == 200
