@@ -10,12 +10,14 @@ page shows is the same as reading each part through its own selector.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from campaign.campaigns import selectors as campaigns_selectors
@@ -80,6 +82,10 @@ class UnitRow:
     max_weapon_cards: int
     short_by: int
     """Lunari the purse lacks for the training even with every weapon card destroyed (0: affordable)."""
+    name_url: str
+    train_url: str
+    move_url: str
+    """Where its lending is posted: a recall while it is lent, else a loan."""
 
 
 @dataclass(frozen=True)
@@ -121,9 +127,24 @@ def _short_by(price: int, purse: int | None) -> int:
     return 0 if purse is None else max(price - purse, 0)
 
 
+ID_MARKER = 987654321
+"""Stands for an object's id in an address reversed once for many (_addresses)."""
+
+
+def _addresses(name: str, campaign: Campaign, commander: Commander) -> Callable[[int], str]:
+    """reverse(name, args=[slug, commander, id]) for one id after another: reversed once with a marker for the
+    id (the last argument, so the marker's last place), then each id put there. A page of sixty units asks for
+    a hundred and eighty addresses."""
+    head, _, tail = reverse(name, args=[campaign.slug, commander.pk, ID_MARKER]).rpartition(str(ID_MARKER))
+    return lambda object_id: f"{head}{object_id}{tail}"
+
+
 def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *, purse: int | None,
-               weapon_cards: int, commanders: dict[int, Commander]) -> list[UnitRow]:
+               weapon_cards: int, commanders: dict[int, Commander], campaign: Campaign,
+               commander: Commander) -> list[UnitRow]:
     owners = selectors.unit_retinue_owners(units=units, commanders=commanders)
+    name_url, train_url, lend_url, recall_url = (_addresses(name, campaign, commander) for name in (
+        "unit-name", "unit-train", "unit-lend", "unit-recall"))
     rows = []
     for unit in units:
         quote, cannot = None, ""
@@ -138,7 +159,9 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *
         most = training_max_weapon_cards(quote.new_strength) if quote else 0
         least = quote.base - WEAPON_CARD_OFFSET * min(weapon_cards, most) if quote else 0
         rows.append(UnitRow(unit=unit, retinue_of=owner, may_name=_may_name(owner, membership), quote=quote,
-                            cannot_train=cannot, max_weapon_cards=most, short_by=_short_by(least, purse)))
+                            cannot_train=cannot, max_weapon_cards=most, short_by=_short_by(least, purse),
+                            name_url=name_url(unit.pk), train_url=train_url(unit.pk),
+                            move_url=(recall_url if unit.lent_to_id else lend_url)(unit.pk)))
     return rows
 
 
@@ -209,7 +232,8 @@ def commander_page_context(campaign: Campaign, membership: Membership, commander
         price = selectors.recruit_offer_quote(offer=offer, quests_done=done)
         offers.append((offer, price, done, _short_by(price, purse) if price is not None else 0))
     held = list(selectors.commander_items(commander=commander).order_by("name", "id"))  # one commander's: no join
-    unit_rows = _unit_rows(units, membership, event, purse=purse, commanders=by_id,
+    unit_rows = _unit_rows(units, membership, event, purse=purse, commanders=by_id, campaign=campaign,
+                           commander=commander,
                            weapon_cards=sum(item.kind == Item.Kind.WEAPON for item in held))
     others = [c for c in everyone if c.retired_at is None and c.pk != commander.pk]
     return {

@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from campaign.economy import funding, quests
 from campaign.economy import ledger as economy_ledger
@@ -82,3 +83,18 @@ def test_the_cold_commander_page_reads_each_table_once(viewer, request, client, 
     assert many.count("Retinue of Amira") == 5
     assert "done for Amira" in many
     assert 'data-testid="forecast-total">' in many
+    if viewer == "player":  # the owner names their retinues, each at its own address
+        for unit in Unit.objects.filter(commander=mine, state=Unit.State.IN_ARMY):
+            assert f'action="{reverse("unit-name", args=[campaign.slug, mine.pk, unit.pk])}"' in many
+
+
+def test_each_unit_row_posts_to_its_own_unit(client, campaign, player, mine, theirs, event):
+    """The unit rows' addresses are reversed once and the id put in (commander_page._addresses): each form
+    still posts to its own unit, a lent unit's to its recall and a unit at home's to its loan."""
+    home, lent = UnitFactory(commander=mine), UnitFactory(commander=mine, lent_to=theirs)
+    client.force_login(player)
+    page = client.get(f"/c/{campaign.slug}/commanders/{mine.pk}/").content.decode()
+    for name, unit in (("unit-train", home), ("unit-lend", home), ("unit-recall", lent), ("unit-train", lent)):
+        assert f'action="{reverse(name, args=[campaign.slug, mine.pk, unit.pk])}"' in page
+    assert reverse("unit-lend", args=[campaign.slug, mine.pk, lent.pk]) not in page
+    assert reverse("unit-recall", args=[campaign.slug, mine.pk, home.pk]) not in page
