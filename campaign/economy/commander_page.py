@@ -57,6 +57,8 @@ class LedgerRow:
     balance_after: int
     by: str
     """Who moved the lunari, in words: a member with their role, or what acted when no person did."""
+    kind: str
+    """The transaction's kind in words, as get_kind_display gives it (which rebuilds its table on every call)."""
 
 
 NOBODY = {LedgerTransaction.Kind.UPKEEP: "the event clock", LedgerTransaction.Kind.ARREARS: "the event clock",
@@ -64,6 +66,9 @@ NOBODY = {LedgerTransaction.Kind.UPKEEP: "the event clock", LedgerTransaction.Ki
           LedgerTransaction.Kind.BANK_STAKE: "the finished match"}
 """Who moved lunari when no person did, by kind: the clock closes Days, a match's last move (an AI's too) pays
 its stakes; anything else is Muster itself (a job or the demo loader)."""
+
+
+KIND_WORDS = dict(LedgerTransaction.Kind.choices)
 
 
 def _ledger_by(txn: LedgerTransaction, role: str | None) -> str:
@@ -102,7 +107,9 @@ def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list
             .order_by().values("role")[:1])
     rows = []
     for entry in selectors.commander_ledger(commander=commander).annotate(actor_role=Subquery(role))[:LEDGER_ROWS]:
-        rows.append(LedgerRow(entry=entry, balance_after=balance, by=_ledger_by(entry.transaction, entry.actor_role)))
+        txn = entry.transaction
+        rows.append(LedgerRow(entry=entry, balance_after=balance, by=_ledger_by(txn, entry.actor_role),
+                              kind=str(KIND_WORDS.get(txn.kind, txn.kind))))
         balance -= entry.amount
     return rows
 
