@@ -13,9 +13,9 @@ from cardgames.engine.command_dice import GAME, QUIET
 
 
 def main(games: int = 100) -> None:
-    figures = {f"{wins}_victories": rates(random_play(QUIET, {"victories": wins}, 2, games), warm=True)
+    figures = {f"{wins}_victories": rates(random_play(QUIET, {"victories": wins}, 2, games))
                for wins in (3, 6)}
-    figures["3_victories_with_text"] = rates(random_play(GAME, {}, 2, games), warm=True)
+    figures["3_victories_with_text"] = rates(random_play(GAME, {}, 2, games))
     report("command_dice_random", RANDOM_PLAY_GOAL, "actions", figures, games=games)
 
 

@@ -40,12 +40,12 @@ def spread(values: list[float], digits: int = 6) -> dict[str, float]:
     return {"min": round(min(values), digits), "median": round(statistics.median(values), digits)}
 
 
-def rates(count: Callable[[], int], repeats: int = REPEATS, *, warm: bool = False) -> dict[str, float]:
+def rates(count: Callable[[], int], repeats: int = REPEATS) -> dict[str, float]:
     """Items per CPU second over `repeats` calls of `count` (which does the work and returns how
-    many items it did): min and median of the per-call rates. With `warm`, one more call first, not
-    counted, fills the caches a long-running process would have (Command Dice's allocations)."""
-    if warm:
-        count()
+    many items it did): min and median of the per-call rates. One more call first, not counted, fills
+    the caches a long-running process would have (the engines' tables of action shapes, Command Dice's
+    allocations): without it the first call, slower, was the min."""
+    count()
     per_call = []
     for _ in range(repeats):
         seconds, items = cpu_seconds(count)
