@@ -101,18 +101,21 @@ def serving(server: Any, port: int, name: str, *, seconds: float) -> Any:
     raise SystemExit(f"{name} did not answer /healthz on port {port} within {seconds:.0f} s")
 
 
-def measure_page(client: Any, url: str, *, repeats: int, expect: int = 200, cold: bool = False) -> dict[str, object]:
+def measure_page(client: Any, url: str, *, repeats: int, expect: int = 200, cold: bool = False,
+                 change: Callable[[], Any] | None = None) -> dict[str, object]:
     """One page through Django's test `client`: this process's CPU ms per request to `url`, min and median of
     `repeats` after two warm-up requests (which must answer `expect`), the queries of one more request and the
-    bytes of the answer. `cold`: every cache emptied before each request, outside the timing, as for the first
-    viewer after a change (and before the one whose queries are counted); the session is then read from the
-    database too, so a cold figure is an upper bound."""
+    bytes of the answer. Before each request, outside the timing (and before the one whose queries are counted):
+    `change`, a real change that makes what is remembered of the page stale, as for the first viewer after it
+    (sessions stay remembered, as they do); else with `cold` every cache emptied."""
     from django.core.cache import caches
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     def forget() -> None:
-        if cold:
+        if change is not None:
+            change()
+        elif cold:
             caches["default"].clear()
             caches["shared"].clear()
 

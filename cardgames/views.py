@@ -14,11 +14,10 @@ from django.views.decorators.http import require_POST
 
 from campaign.campaigns.fragments import fragment
 from campaign.campaigns.permissions import Action, NotAllowed, can, require
-from campaign.campaigns.selectors import campaign_change_stamp
 from campaign.campaigns.views import campaign_membership
 from campaign.live.topics import member_topics
 from campaign.web.numbers import parse_id
-from campaign.web.page_cache import page_depends, page_keep
+from campaign.web.page_cache import page_depends, page_keep, page_version
 from campaign.web.poll_tokens import poll_token
 from campaign.web.refusals import refusal_sentence, refusal_shown
 from cardgames import claims, selectors, services
@@ -98,7 +97,7 @@ def match_table(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     if request.GET.get("v") == str(match.version):
         return HttpResponse(status=204)
     name = f"table:{match.pk}:{match.version}:{seat}"  # moves are not audited: the version says the table changed
-    stamp = campaign_change_stamp(campaign_id=match.campaign_id)
+    stamp = page_version(request, "stamp", match.campaign_id)
     page_depends(request, "stamp", match.campaign_id, version=stamp)
     page_keep(request, "match", match.pk, version=match.version)
     return HttpResponse(fragment(request, campaign_id=match.campaign_id, name=name, template="cardgames/_table.html",

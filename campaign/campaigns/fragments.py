@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from campaign.campaigns.selectors import campaign_change_stamp
-from campaign.web.page_cache import page_keep
+from campaign.web.page_cache import page_keep, page_version
 
 TTL_SECONDS = 60 * 60
 """How long an unchanged campaign's fragment is kept: an hour bounds the memory of idle viewers' pages."""
@@ -53,7 +53,7 @@ def remembered_page(request: HttpRequest, *, campaign_id: int, name: str, title:
     With `live_topics` the body redraws itself: on a socket message for one of them (campaign.live), or by a
     poll while there is no socket. Either asks with ``?since=<stamp>`` and is answered 204 from the change stamp
     while the campaign has not changed (no body is built or read)."""
-    stamp = campaign_change_stamp(campaign_id=campaign_id)
+    stamp = page_version(request, "stamp", campaign_id)
     if live_topics and request.headers.get("HX-Request") and request.GET.get("since") == stamp:
         return HttpResponse(status=204)
     page_keep(request, "stamp", campaign_id, version=stamp)

@@ -30,7 +30,7 @@ from campaign.models import Army, Base, Commander, Location, MoveOrder, Reveal, 
 from campaign.web.installable import mark_owner
 from campaign.web.media_files import private_file_response
 from campaign.web.numbers import parse_id
-from campaign.web.page_cache import page_keep
+from campaign.web.page_cache import page_keep, page_version
 from campaign.web.poll_tokens import MAX_AGE_SECONDS, poll_token
 from campaign.web.refusals import refusal_sentence, refusal_shown
 
@@ -92,7 +92,7 @@ def remembered_version(subject: list) -> str | None:
 @login_required
 def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
-    stamp = campaign_change_stamp(campaign_id=campaign.pk)
+    stamp = page_version(request, "stamp", campaign.pk)
     tactical_map = selectors.tactical_map_for(campaign=campaign)
     if tactical_map is None:
         if membership.is_gm and campaign.archived_at is None:  # an archived campaign's editor refuses writes

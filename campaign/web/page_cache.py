@@ -51,6 +51,14 @@ def page_depends(request: HttpRequest, kind: str, object_id: int, *, version: ob
     request.page_depends = [*getattr(request, "page_depends", ()), (kind, object_id, str(version))]  # type: ignore[attr-defined]
 
 
+def page_version(request: HttpRequest, kind: str, object_id: int) -> str:
+    """The current version of `kind` `object_id` (a registered kind): the one PageCacheMiddleware read for this
+    request when it found the remembered page stale (read before the view began, so as good as reading it
+    now: a page drawn after a change costs no second read), else read now."""
+    read = getattr(request, "page_versions", {}).get((kind, object_id))
+    return read if read is not None else str(_VERSIONS[kind](object_id))
+
+
 def page_keep(request: HttpRequest, kind: str, object_id: int, *, version: object) -> None:
     """page_depends, and the page may be kept: a view says so once it has named everything its page shows
     (the header's parts name themselves)."""
@@ -116,8 +124,11 @@ class PageCacheMiddleware:
         auth_hash = session.get(HASH_SESSION_KEY)
         if not auth_hash or _shared().get(_user_key(entry["user"])) != auth_hash:
             return None
-        if any(_current(kind, object_id) != version for kind, object_id, version in entry["depends"]):
-            return None
+        request.page_versions = read = {}  # type: ignore[attr-defined]
+        for kind, object_id, version in entry["depends"]:
+            read[kind, object_id] = _current(kind, object_id)
+            if read[kind, object_id] != version:
+                return None
         response = HttpResponse(entry["content"], status=200)
         for name, value in entry["headers"]:
             response[name] = value

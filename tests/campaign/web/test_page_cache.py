@@ -163,3 +163,15 @@ def test_the_forms_of_a_page_from_memory_carry_a_token_the_session_accepts(playe
     token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
     answer = browser.post("/accounts/logout/", {"csrfmiddlewaretoken": token})
     assert answer.status_code == 302, "a 403 would mean the remembered page's token was not this browser's"
+
+
+def test_a_page_drawn_again_after_a_change_reads_the_stamp_once(client, player, gm, mine, day):
+    """The middleware read the stamp to find the kept page stale; the view draws with that reading."""
+    client.force_login(player)
+    drawn(client, page_url(mine))
+    ledger.ledger_grant(commander=mine, amount=25, reason="Bounty", actor=gm)
+    with CaptureQueriesContext(connection) as ctx:
+        page = client.get(page_url(mine)).content.decode()
+    assert 'data-testid="purse-balance">125<' in page
+    stamps = [q for q in ctx.captured_queries if "campaign_hourlog" in q["sql"] and "campaign_auditentry" in q["sql"]]
+    assert len(stamps) == 1
