@@ -148,8 +148,10 @@ def reversal_window_hours(*, campaign: Campaign) -> int:
 
 
 def reversible_latest(*, kind: str, target_id: int) -> Reversible | None:
-    """The standing record of a Battle result, an hour or a Day (None: nothing to reverse)."""
-    return Reversible.objects.filter(kind=kind, target_id=target_id, reversed_at__isnull=True).first()
+    """The standing record of a Battle result, an hour or a Day (None: nothing to reverse), with its campaign
+    (whose house rule says how long it may be reversed)."""
+    return (Reversible.objects.filter(kind=kind, target_id=target_id, reversed_at__isnull=True)
+            .select_related("campaign").first())
 
 
 def _keys(record: Reversible) -> set[tuple[str, int]]:
@@ -225,7 +227,14 @@ def reversal_offer(*, kind: str, target_id: int, membership: Membership | None) 
     if not can(membership, Action.ACT_FOR_ANY):
         return None
     record = reversible_latest(kind=kind, target_id=target_id)
-    return ReversalOffer(record=record, refusal=reversal_refusal(record=record)) if record is not None else None
+    return reversal_offer_of(record=record, membership=membership) if record is not None else None
+
+
+def reversal_offer_of(*, record: Reversible, membership: Membership | None) -> ReversalOffer | None:
+    """reversal_offer for a standing record the page has read already (None: not a GM)."""
+    if not can(membership, Action.ACT_FOR_ANY):
+        return None
+    return ReversalOffer(record=record, refusal=reversal_refusal(record=record))
 
 
 def reversals_done(*, kind: str, target_id: int) -> list[Reversible]:

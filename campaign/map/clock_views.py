@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from battles.selectors import battles_open
 from campaign.campaigns.fragments import remembered_page
 from campaign.campaigns.permissions import Action, require
-from campaign.campaigns.reversals import ReversalOffer, reversal_offer, reversals_done
+from campaign.campaigns.reversals import ReversalOffer, reversal_offer, reversal_offer_of, reversals_done
 from campaign.campaigns.views import campaign_membership
 from campaign.economy import selectors as economy_selectors
 from campaign.economy import upkeep
@@ -69,16 +69,20 @@ def battle_claim(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
     return redirect("clock", slug)
 
 
-def _last_hour_offer(event: Event, membership) -> ReversalOffer | None:
-    """The reversal of the Event's last hour still standing, offered on the console."""
-    log = HourLog.objects.filter(event=event, reversed=False).order_by("-hour").first()
+def _last_hour_offer(event: Event, logs: list[HourLog], membership) -> ReversalOffer | None:
+    """The reversal of the Event's last hour still standing, offered on the console: found among the hours the
+    console lists (`logs`, the latest first), else, when every hour listed was reversed, read."""
+    log = next((log for log in logs if not log.reversed), None)
+    if log is None and logs:
+        log = HourLog.objects.filter(event=event, reversed=False).order_by("-hour").first()
     return reversal_offer(kind=Reversible.Kind.HOUR, target_id=log.pk, membership=membership) if log else None
 
 
 def _last_outcome_offer(event: Event, membership) -> ReversalOffer | None:
     """The reversal of the last outcome recorded on the console that still stands."""
-    record = Reversible.objects.filter(event=event, kind=Reversible.Kind.OUTCOME, reversed_at__isnull=True).first()
-    return reversal_offer(kind=record.kind, target_id=record.target_id, membership=membership) if record else None
+    record = (Reversible.objects.filter(event=event, kind=Reversible.Kind.OUTCOME, reversed_at__isnull=True)
+              .select_related("campaign").first())
+    return reversal_offer_of(record=record, membership=membership) if record else None
 
 
 def _clock_context(campaign, membership) -> dict:
@@ -86,14 +90,16 @@ def _clock_context(campaign, membership) -> dict:
     tactical_map = selectors.tactical_map_for(campaign=campaign)
     rows = []
     for event in events:
+        days = list(Day.objects.filter(event=event).order_by("-number"))  # the open one and the last closed
+        logs = selectors.hour_logs(event=event)
         rows.append({
             "event": event, "next_at": clock.event_next_hour_at(event=event),
-            "day": Day.objects.filter(event=event, status=Day.Status.OPEN).first(),
+            "day": next((day for day in days if day.status == Day.Status.OPEN), None),
             "battles": selectors.due_battles_for(event=event, is_gm=True, own_ids=set()),
-            "logs": selectors.hour_logs(event=event),
-            "undo_hour": _last_hour_offer(event, membership),
+            "logs": logs,
+            "undo_hour": _last_hour_offer(event, logs, membership),
             "undo_outcome": _last_outcome_offer(event, membership),
-            "last_closed": Day.objects.filter(event=event, status=Day.Status.CLOSED).order_by("-number").first(),
+            "last_closed": next((day for day in days if day.status == Day.Status.CLOSED), None),
         })
     return {
         "campaign": campaign, "rows": rows,

@@ -7,13 +7,14 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.html import escape
 from PIL import Image
 from rest_framework.test import APIClient
 
 from campaign.map import armies
 from campaign.map import orders as order_services
 from campaign.map import services as map_services
-from campaign.models import DueBattle, Event, HourLog, MoveOrder, Reveal, TerrainRegion
+from campaign.models import DueBattle, Event, HourLog, MoveOrder, Reveal, Reversible, TerrainRegion
 from tests.campaign.map.conftest import HIDDEN
 from tests.campaign.map_fixtures import make_map
 
@@ -279,6 +280,14 @@ def test_the_clock_console_runs_the_clock_and_records_battles(client, gm, scene,
     retried = client.post(f"/c/river-valley/clock/{event.pk}/close-day/", {"day": first.pk}, follow=True)
     assert event.days.filter(status="open").get().number == 2, "a retried tap closes nothing twice"
     assert "Day 1 was already closed: nothing was charged twice." in retried.content.decode()
+    console = client.get("/c/river-valley/clock/").content.decode()
+    assert 'data-testid="review-closed-day">Day 1 closed' in console
+    assert console.count('data-testid="reversal"') == 2, "the last hour's and the last outcome's reversals"
+    assert f"keeps both {escape(outcome_record(battle).label)} and its reversal" in console
+
+
+def outcome_record(battle) -> Reversible:
+    return Reversible.objects.get(kind=Reversible.Kind.OUTCOME, target_id=battle.pk, reversed_at__isnull=True)
 
 
 def test_the_api_previews_confirms_and_cancels_orders_and_reveals(gm, player, scene, event):
