@@ -92,13 +92,13 @@ def remembered_version(subject: list) -> str | None:
 @login_required
 def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign, membership = campaign_membership(request, slug)
-    stamp = page_version(request, "stamp", campaign.pk)
     tactical_map = selectors.tactical_map_for(campaign=campaign)
     if tactical_map is None:
         if membership.is_gm and campaign.archived_at is None:  # an archived campaign's editor refuses writes
             return redirect("map-edit", slug)
         return render(request, "campaign/map/no_map.html", {"campaign": campaign})
-    page_keep(request, "stamp", campaign.pk, version=stamp)  # the map itself is drawn from map_data_view
+    # The page holds the hours and controls; its script draws the map from map_data_view.
+    page_keep(request, "stamp", campaign.pk, version=page_version(request, "stamp", campaign.pk))
     return render(request, "campaign/map/map.html", {
         "campaign": campaign, "is_gm": membership.is_gm, "live_topics": member_topics(membership),
         "hours": map_at_hour.hours_offered(tactical_map=tactical_map, membership=membership)})

@@ -6,8 +6,8 @@ A view opts in by naming, while it draws the page, what the page shows and the v
 PageCacheMiddleware keeps the finished page under the session's key and the path, beside what it was drawn
 for: the user and their session's password hash, the CSRF secret the page's tokens were masked with, the query
 string and those versions (the header's unread count among them). A later GET of the same path in the same
-session is answered with it only if every one of those still holds, each version asked anew (one small query each); else
-the view draws it again. So a page is only ever served to the session it was drawn for, never after its user
+session is answered with it only if every one of those still holds, each version asked anew (one small query
+each); else the view draws it again. So a page is only ever served to the session it was drawn for, never after its user
 signed out (the session is gone), changed their password (the hash in the user's state no longer matches) or
 was deactivated (their state is dropped), and never once anything it shows has changed.
 
@@ -19,7 +19,6 @@ the process's own memory.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 
 from django.conf import settings
@@ -28,8 +27,6 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-
-log = logging.getLogger(__name__)
 
 TTL_SECONDS = 10 * 60
 """How long a page and its user's state are kept without being drawn again: it bounds the memory of sessions
@@ -71,7 +68,7 @@ def _shared():
 
 
 def _page_key(request: HttpRequest) -> str:
-    return f"page:{request.session.session_key}:{request.path}:{'htmx' if 'HX-Request' in request.headers else ''}"
+    return f"page:{request.session.session_key}:{request.path}"
 
 
 def _user_key(user_id: object) -> str:
@@ -102,8 +99,9 @@ class PageCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method != "GET" or not settings.PAGE_CACHE or not request.session.session_key:
-            return self.get_response(request)
+        if (request.method != "GET" or not settings.PAGE_CACHE or "HX-Request" in request.headers
+                or not request.session.session_key):
+            return self.get_response(request)  # htmx asks for a page to redraw it: after a change, so drawn
         key = _page_key(request)
         remembered = self._remembered(request, key)
         if remembered is not None:

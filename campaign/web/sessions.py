@@ -18,14 +18,8 @@ class _Capped:
     def __init__(self, cache) -> None:
         self.cache = cache
 
-    def get(self, key, default=None):
-        return self.cache.get(key, default)
-
     def set(self, key, value, timeout) -> None:
         self.cache.set(key, value, min(timeout, CACHE_SECONDS))
-
-    def delete(self, key) -> None:
-        self.cache.delete(key)
 
     def __contains__(self, key) -> bool:
         return key in self.cache
@@ -34,7 +28,7 @@ class _Capped:
         await self.cache.aset(key, value, min(timeout, CACHE_SECONDS))
 
     def __getattr__(self, name: str):
-        return getattr(self.cache, name)  # the other reads and deletes, as they are
+        return getattr(self.cache, name)  # reads and deletes, as they are
 
 
 class SessionStore(cached_db.SessionStore):

@@ -175,3 +175,13 @@ def test_a_page_drawn_again_after_a_change_reads_the_stamp_once(client, player, 
     assert 'data-testid="purse-balance">125<' in page
     stamps = [q for q in ctx.captured_queries if "campaign_hourlog" in q["sql"] and "campaign_auditentry" in q["sql"]]
     assert len(stamps) == 1
+
+
+def test_htmx_asking_for_a_page_gets_it_drawn(client, player, mine, day):
+    """A live page redraws itself through htmx after a change: never from memory (its 204 needs the view)."""
+    client.force_login(player)
+    drawn(client, page_url(mine))
+    with CaptureQueriesContext(connection) as ctx:
+        answer = client.get(page_url(mine), HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert len(ctx.captured_queries) > 2
