@@ -12,14 +12,14 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         from campaign.campaigns.house_rules import HouseRule, house_rule_register
         from campaign.campaigns.reversals import WINDOW_RULE, reversal_guard_register, reversal_kind_register
-        from campaign.campaigns.selectors import campaign_change_stamp
+        from campaign.campaigns.selectors import stamp_columns, stamp_of
         from campaign.economy import day_reversal
         from campaign.economy.upkeep import day_closed
         from campaign.map import battle_terrain, hour_reversal, outcome_reversal
         from campaign.map.services import bases_refresh
         from campaign.map.views import remembered_version
         from campaign.models import Reversible
-        from campaign.notifications.selectors import notifications_unread_version
+        from campaign.notifications.selectors import unread_column
         from campaign.notifications.services import day_closed_notify
         from campaign.web.numbers import IdConverter
         from campaign.web.page_cache import page_version_register, user_state_forget
@@ -28,8 +28,8 @@ class CampaignConfig(AppConfig):
         register_converter(IdConverter, "id")  # ids in page URLs: see campaign.web.numbers
         poll_register("map", path=lambda subject: "/map/svg/", version=remembered_version)
         poll_register("map-data", path=lambda subject: "/map/data/", version=remembered_version)
-        page_version_register("stamp", lambda campaign_id: campaign_change_stamp(campaign_id=campaign_id))
-        page_version_register("unread", notifications_unread_version)
+        page_version_register("stamp", columns=stamp_columns, value=stamp_of)
+        page_version_register("unread", columns=lambda: [unread_column()])
         post_save.connect(lambda instance, **kwargs: user_state_forget(instance.pk), sender=get_user_model(),
                           dispatch_uid="campaign.web.page_cache.user_saved", weak=False)
         post_delete.connect(lambda instance, **kwargs: user_state_forget(instance.pk), sender=get_user_model(),

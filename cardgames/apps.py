@@ -13,7 +13,7 @@ class CardgamesConfig(AppConfig):
 
         poll_register("match", path=lambda subject: f"/matches/{subject[1]}/table/",
                       version=lambda subject: selectors.match_version(match_id=subject[1]))
-        page_version_register("match", lambda match_id: selectors.match_version(match_id=match_id))
+        page_version_register("match", columns=lambda: [selectors.match_version_column()])
 
         house_rule_register(HouseRule(
             key=challenges.HOUSE_RULE, label="The bank takes stakes against an AI", kind="bool", default=False,

@@ -180,11 +180,15 @@ def encounters_active_count(*, campaign) -> int:
     return Match.objects.filter(campaign=campaign, game__in=CARD_GAMES, status=Match.Status.ACTIVE).count()
 
 
+def match_version_column() -> str:
+    """The match's version as a scalar SQL expression naming the match once (NULL for none): raw SQL because
+    it runs on every poll of every open table and the ORM's compiling of this one-row read cost more than the
+    database did."""
+    return f"(SELECT version FROM {connection.ops.quote_name(Match._meta.db_table)} WHERE id = %s)"  # noqa: S608
+
+
 def match_version(*, match_id: int) -> int | None:
-    """The match's version, for a poll: raw SQL because it runs on every poll of every open table and the
-    ORM's compiling of this one-row read cost more than the database did."""
+    """The match's version, for a poll."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version FROM {connection.ops.quote_name(Match._meta.db_table)} WHERE id = %s",  # noqa: S608
-                       [match_id])
-        row = cursor.fetchone()
-    return row[0] if row else None
+        cursor.execute(f"SELECT {match_version_column()}", [match_id])
+        return cursor.fetchone()[0]

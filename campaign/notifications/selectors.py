@@ -14,14 +14,15 @@ def notifications_for(*, user) -> QuerySet[Notification]:
     return Notification.objects.filter(user=user)[:LIST_LENGTH]
 
 
+def unread_column() -> str:
+    """The unread count in every page's header, as a scalar SQL expression naming the user once: a remembered
+    page's version (campaign.web.page_cache), read with the page's other versions. Raw SQL, as it is asked on
+    every answer from the cache and the ORM's compiling cost more than the database."""
+    return (f"(SELECT count(*) FROM {connection.ops.quote_name(Notification._meta.db_table)} "  # noqa: S608
+            "WHERE user_id = %s AND read_at IS NULL)")
+
+
 def notifications_unread_count(*, user) -> int:
-    return notifications_unread_version(user.pk)
-
-
-def notifications_unread_version(user_id: int) -> int:
-    """The unread count in every page's header, as a remembered page's version (campaign.web.page_cache): raw
-    SQL, as it is asked on every answer from the cache and the ORM's compiling cost more than the database."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT count(*) FROM {connection.ops.quote_name(Notification._meta.db_table)} "  # noqa: S608
-                       "WHERE user_id = %s AND read_at IS NULL", [user_id])
+        cursor.execute(f"SELECT {unread_column()}", [user.pk])
         return cursor.fetchone()[0]

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.models import Notification
 from campaign.notifications import selectors, services
-from campaign.web.page_cache import page_depends
+from campaign.web.page_cache import page_depends, page_version
 from campaign.web.refusals import refusal_sentence
 
 SUBSCRIPTION_SENTENCE = ("Send the browser's push subscription as JSON: {\"endpoint\": \"https://…\", \"keys\": "
@@ -98,9 +98,9 @@ def unread_count(request: HttpRequest) -> dict:
     if user is None or not user.is_authenticated:
         return {}
 
-    def count() -> int:
-        unread = selectors.notifications_unread_count(user=user)
+    def count() -> int:  # read with the remembered page's other versions when it was found stale
+        unread = page_version(request, "unread", user.pk)
         page_depends(request, "unread", user.pk, version=unread)
-        return unread
+        return int(unread)
 
     return {"unread_notifications": SimpleLazyObject(count)}

@@ -6,10 +6,11 @@ A view opts in by naming, while it draws the page, what the page shows and the v
 PageCacheMiddleware keeps the finished page under the session's key and the path, beside what it was drawn
 for: the user and their session's password hash, the CSRF secret the page's tokens were masked with, the query
 string and those versions (the header's unread count among them). A later GET of the same path in the same
-session is answered with it only if every one of those still holds, each version asked anew (one small query
-each); else the view draws it again. So a page is only ever served to the session it was drawn for, never after its user
-signed out (the session is gone), changed their password (the hash in the user's state no longer matches) or
-was deactivated (their state is dropped), and never once anything it shows has changed.
+session is answered with it only if every one of those still holds, the versions all asked anew in one small
+query; else the view draws it again, with the versions that query read. So a page is only ever served to the
+session it was drawn for, never after its user signed out (the session is gone), changed their password (the
+hash in the user's state no longer matches) or was deactivated (their state is dropped), and never once
+anything it shows has changed.
 
 Pages holding flashed messages, setting cookies or answering htmx are not kept, and a session with messages
 waiting is always drawn afresh. The user's state and the pages live in the "shared" cache: Redis, so every
@@ -19,13 +20,14 @@ the process's own memory.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 
 TTL_SECONDS = 10 * 60
@@ -33,13 +35,48 @@ TTL_SECONDS = 10 * 60
 that stopped asking, and how long a stale state written by a request racing a password change could serve a
 page to a session the change signed out."""
 
-_VERSIONS: dict[str, Callable[[int], object]] = {}
+@dataclass(frozen=True)
+class _Kind:
+    columns: Callable[[], Sequence[str]]
+    value: Callable[[Sequence[object]], object]
 
 
-def page_version_register(kind: str, version: Callable[[int], object]) -> None:
-    """How the current version of `kind` (e.g. "stamp": a campaign's change stamp) is read for an id, cheaply:
-    it is asked on every answer from the cache."""
-    _VERSIONS[kind] = version
+_VERSIONS: dict[str, _Kind] = {}
+
+
+def _first(values: Sequence[object]) -> object:
+    return values[0]
+
+
+def page_version_register(kind: str, *, columns: Callable[[], Sequence[str]],
+                          value: Callable[[Sequence[object]], object] = _first) -> None:
+    """How the current version of `kind` (e.g. "stamp": a campaign's change stamp) is read for an id, cheaply,
+    as it is asked on every answer from the cache: `columns()` gives scalar SQL expressions each naming the id
+    once (``%s``), and `value` makes the version of what they read (by default the first one). Every version a
+    page names is read in one query (versions_read)."""
+    _VERSIONS[kind] = _Kind(columns=columns, value=value)
+
+
+def versions_read(wanted: Iterable[tuple[str, int]]) -> dict[tuple[str, int], str | None]:
+    """The current version of each (kind, id), read in one query; None where there is none (a deleted object,
+    a kind no app registers): never equal to a version a page was drawn at."""
+    wanted = [(kind, object_id) for kind, object_id in dict.fromkeys(wanted) if kind in _VERSIONS]
+    spans, columns = [], []
+    for kind, object_id in wanted:
+        named = _VERSIONS[kind].columns()
+        spans.append((kind, object_id, len(columns), len(columns) + len(named)))
+        columns.extend(named)
+    if not columns:
+        return {}
+    params = [object_id for kind, object_id, start, end in spans for _ in range(end - start)]
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {', '.join(columns)}", params)
+        row = cursor.fetchone()
+    read = {}
+    for kind, object_id, start, end in spans:
+        version = _VERSIONS[kind].value(row[start:end])
+        read[kind, object_id] = None if version is None else str(version)
+    return read
 
 
 def page_depends(request: HttpRequest, kind: str, object_id: int, *, version: object) -> None:
@@ -52,8 +89,10 @@ def page_version(request: HttpRequest, kind: str, object_id: int) -> str:
     """The current version of `kind` `object_id` (a registered kind): the one PageCacheMiddleware read for this
     request when it found the remembered page stale (read before the view began, so as good as reading it
     now: a page drawn after a change costs no second read), else read now."""
-    read = getattr(request, "page_versions", {}).get((kind, object_id))
-    return read if read is not None else str(_VERSIONS[kind](object_id))
+    read = getattr(request, "page_versions", {})
+    if (kind, object_id) not in read:
+        read = versions_read([(kind, object_id)])
+    return str(read[kind, object_id])
 
 
 def page_keep(request: HttpRequest, kind: str, object_id: int, *, version: object) -> None:
@@ -83,11 +122,6 @@ def user_state_forget(user_id: int) -> None:
 
 def _messages_waiting(request: HttpRequest) -> bool:
     return CookieStorage.cookie_name in request.COOKIES or "_messages" in request.session
-
-
-def _current(kind: str, object_id: int) -> str | None:
-    version = _VERSIONS[kind](object_id) if kind in _VERSIONS else None
-    return None if version is None else str(version)
 
 
 class PageCacheMiddleware:
@@ -122,11 +156,10 @@ class PageCacheMiddleware:
         auth_hash = session.get(HASH_SESSION_KEY)
         if not auth_hash or _shared().get(_user_key(entry["user"])) != auth_hash:
             return None
-        request.page_versions = read = {}  # type: ignore[attr-defined]
-        for kind, object_id, version in entry["depends"]:
-            read[kind, object_id] = _current(kind, object_id)
-            if read[kind, object_id] != version:
-                return None
+        request.page_versions = read = versions_read(  # type: ignore[attr-defined]
+            (kind, object_id) for kind, object_id, _ in entry["depends"])
+        if any(read.get((kind, object_id)) != version for kind, object_id, version in entry["depends"]):
+            return None
         response = HttpResponse(entry["content"], status=200)
         for name, value in entry["headers"]:
             response[name] = value
