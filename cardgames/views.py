@@ -35,6 +35,7 @@ def _match_and_seat(request: HttpRequest, slug: str, match_id: int):
     A GM may watch any seat with ``?seat=N``."""
     campaign, membership = campaign_membership(request, slug)
     match = get_object_or_404(Match.objects.prefetch_related(*SEAT_PREFETCH), pk=match_id, campaign=campaign)
+    match.campaign = campaign  # read with the membership
     seat = selectors.match_seat_for(match=match, user=request.user)
     is_gm = can(membership, Action.ACT_FOR_ANY)
     watch = parse_id(request.GET.get("seat"))

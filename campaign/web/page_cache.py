@@ -114,10 +114,16 @@ def _user_key(user_id: object) -> str:
     return f"page-user:{user_id}"
 
 
+def user_object_key(user_id: object) -> str:
+    """Where the signed-in user is kept whole (campaign.web.user_backend)."""
+    return f"user:{user_id}"
+
+
 def user_state_forget(user_id: int) -> None:
-    """Drops a user's state once the change to them commits: no page is served to any of their sessions until
-    a request has read them anew (a password change or a deactivation then signs the other sessions out)."""
-    transaction.on_commit(lambda: _shared().delete(_user_key(user_id)))
+    """Drops a user's state and kept copy once the change to them commits: no page is served to any of their
+    sessions until a request has read them anew (a password change or a deactivation then signs the other
+    sessions out)."""
+    transaction.on_commit(lambda: _shared().delete_many([_user_key(user_id), user_object_key(user_id)]))
 
 
 def _messages_waiting(request: HttpRequest) -> bool:

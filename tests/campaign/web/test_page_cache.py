@@ -181,6 +181,17 @@ def test_a_page_drawn_again_after_a_change_reads_its_versions_once(client, playe
     assert "read_at IS NULL" in versions[0]
 
 
+def test_a_page_drawn_again_after_a_change_reads_no_user(client, player, gm, mine, day):
+    """The signed-in user is kept in the shared cache (campaign.web.user_backend) until a change to them commits:
+    the password change and deactivation tests above show it dropped."""
+    client.force_login(player)
+    drawn(client, page_url(mine))
+    ledger.ledger_grant(commander=mine, amount=25, reason="Bounty", actor=gm)
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(page_url(mine)).status_code == 200
+    assert not [q for q in ctx.captured_queries if 'FROM "auth_user" WHERE "auth_user"."id"' in q["sql"]]
+
+
 def test_htmx_asking_for_a_page_gets_it_drawn(client, player, mine, day):
     """A live page redraws itself through htmx after a change: never from memory (its 204 needs the view)."""
     client.force_login(player)
