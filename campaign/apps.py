@@ -11,6 +11,7 @@ class CampaignConfig(AppConfig):
 
     def ready(self) -> None:
         from campaign.campaigns.house_rules import HouseRule, house_rule_register
+        from campaign.campaigns.memberships_kept import memberships_kept_connect
         from campaign.campaigns.reversals import WINDOW_RULE, reversal_guard_register, reversal_kind_register
         from campaign.campaigns.selectors import stamp_columns, stamp_of
         from campaign.economy import day_reversal
@@ -34,6 +35,7 @@ class CampaignConfig(AppConfig):
                           dispatch_uid="campaign.web.page_cache.user_saved", weak=False)
         post_delete.connect(lambda instance, **kwargs: user_state_forget(instance.pk), sender=get_user_model(),
                             dispatch_uid="campaign.web.page_cache.user_deleted", weak=False)
+        memberships_kept_connect()
         day_closed.connect(bases_refresh, dispatch_uid="campaign.map.bases_refresh")
         day_closed.connect(day_closed_notify, dispatch_uid="campaign.notifications.day_closed")
         house_rule_register(WINDOW_RULE)

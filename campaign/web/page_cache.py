@@ -120,10 +120,12 @@ def user_object_key(user_id: object) -> str:
 
 
 def user_state_forget(user_id: int) -> None:
-    """Drops a user's state and kept copy once the change to them commits: no page is served to any of their
-    sessions until a request has read them anew (a password change or a deactivation then signs the other
-    sessions out)."""
-    transaction.on_commit(lambda: _shared().delete_many([_user_key(user_id), user_object_key(user_id)]))
+    """Drops a user's state and kept copy, now and again once the change to them commits (a request that read
+    them before the commit may have kept them since): no page is served to any of their sessions until a
+    request has read them anew (a password change or a deactivation then signs the other sessions out)."""
+    keys = [_user_key(user_id), user_object_key(user_id)]
+    _shared().delete_many(keys)
+    transaction.on_commit(lambda: _shared().delete_many(keys))
 
 
 def _messages_waiting(request: HttpRequest) -> bool:
