@@ -45,18 +45,20 @@ def fragment(request: HttpRequest, *, campaign_id: int, name: str, template: str
 
 
 def remembered_page(request: HttpRequest, *, campaign_id: int, name: str, title: str, template: str,
-                    context: Callable[[], dict], live_topics: str = "") -> HttpResponse:
+                    context: Callable[[], dict], live_topics: str | Callable[[], str] = "") -> HttpResponse:
     """A whole page whose body (`template`, which does not extend base.html) is a remembered fragment; the
     navigation and messages around it are drawn fresh. The whole page is remembered too (campaign.web.page_cache)
     until the campaign changes.
 
     With `live_topics` the body redraws itself: on a socket message for one of them (campaign.live), or by a
     poll while there is no socket. Either asks with ``?since=<stamp>`` and is answered 204 from the change stamp
-    while the campaign has not changed (no body is built or read)."""
+    while the campaign has not changed (no body is built or read). `live_topics` may be a function, called once
+    the body is drawn (so it may use what drawing it read)."""
     stamp = page_version(request, "stamp", campaign_id)
     if live_topics and request.headers.get("HX-Request") and request.GET.get("since") == stamp:
         return HttpResponse(status=204)
     page_keep(request, "stamp", campaign_id, version=stamp)
     body = fragment(request, campaign_id=campaign_id, name=name, template=template, context=context, stamp=stamp)
-    return render(request, "remembered_page.html", {"title": title, "body": body, "live_topics": live_topics,
+    topics = live_topics() if callable(live_topics) else live_topics
+    return render(request, "remembered_page.html", {"title": title, "body": body, "live_topics": topics,
                                                     "since": stamp})

@@ -3,8 +3,8 @@ the viewer's (permissions.membership_by_slug_or_404), so a page drawn after a ch
 
 A user's memberships are dropped once a change to any of them, or to a campaign the user belongs to, commits
 (memberships_kept_connect's signals: a role changed, a player removed, a campaign renamed or archived), and are
-kept at most KEEP_SECONDS, which bounds a copy written by a request racing such a change. Only memberships
-found are kept: a refusal is read anew every time.
+kept at most KEEP_SECONDS, which bounds a copy written by a request racing such a change (or left behind by a
+drop Redis did not answer). Only memberships found are kept: a refusal is read anew every time.
 """
 
 from __future__ import annotations

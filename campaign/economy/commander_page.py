@@ -245,6 +245,7 @@ def commander_page_context(campaign: Campaign, membership: Membership, commander
     others = [c for c in everyone if c.retired_at is None and c.pk != commander.pk]
     return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
+        "commanders": everyone,
         "balance": balance, "ledger_rows": _ledger_rows(campaign, commander, balance),
         "unit_rows": unit_rows,
         "weapons": [item for item in held if item.kind == Item.Kind.WEAPON],

@@ -86,10 +86,15 @@ def commander_list(request: HttpRequest, slug: str) -> HttpResponse:
 def commander_detail(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
     """A commander's page; its body is remembered per viewer until anything in the campaign changes."""
     campaign, membership, commander = _commander(request, slug, commander_id)
+    drawn: dict = {}
+
+    def context() -> dict:
+        drawn.update(commander_page_context(campaign, membership, commander))
+        return drawn
+
     return remembered_page(request, campaign_id=campaign.pk, name=f"commander:{commander.pk}", title=commander.name,
-                           template="campaign/economy/commander_detail.html",
-                           context=lambda: commander_page_context(campaign, membership, commander),
-                           live_topics=member_topics(membership))
+                           template="campaign/economy/commander_detail.html", context=context,
+                           live_topics=lambda: member_topics(membership, commanders=drawn.get("commanders")))
 
 
 @login_required

@@ -9,6 +9,7 @@ the socket joins none of the topics it asked for.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from campaign.live import push
 from campaign.models import Commander, Membership
@@ -52,12 +53,17 @@ def topics_allowed(user, topics: list[str]) -> bool:
     return 0 < len(topics) <= MAX_TOPICS and all(may_join(user, topic) for topic in topics)
 
 
-def member_topics(membership) -> str:
+def member_topics(membership, commanders: Iterable[Commander] | None = None) -> str:
     """The topics a campaign page of this member listens to, space-separated for ``data-live-topics``: the hour
-    and, for a game master, everything in the campaign; for a player, their own commanders."""
+    and, for a game master, everything in the campaign; for a player, their own commanders (the first by id:
+    a socket joins at most MAX_TOPICS). `commanders`, the campaign's commanders when the page has read them
+    all, spares reading the player's own again."""
     campaign_id = membership.campaign_id
     if membership.role == Role.GM:
         return f"{push.hour_topic(campaign_id)} {push.gm_topic(campaign_id)}"
-    own = Commander.objects.filter(campaign_id=campaign_id, player_id=membership.user_id).order_by("pk")
-    return " ".join([push.hour_topic(campaign_id),
-                     *(push.commander_topic(pk) for pk in own.values_list("pk", flat=True)[:MAX_TOPICS - 1])])
+    if commanders is None:
+        own = list(Commander.objects.filter(campaign_id=campaign_id, player_id=membership.user_id)
+                   .order_by("pk").values_list("pk", flat=True)[:MAX_TOPICS - 1])
+    else:
+        own = sorted(c.pk for c in commanders if c.player_id == membership.user_id)[:MAX_TOPICS - 1]
+    return " ".join([push.hour_topic(campaign_id), *(push.commander_topic(pk) for pk in own)])

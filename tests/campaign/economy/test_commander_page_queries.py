@@ -25,8 +25,8 @@ from tests.campaign.factories import (
 pytestmark = pytest.mark.django_db
 
 COLD_PAGE_QUERIES = 18
-"""The whole request: session, user, membership, commander, live topics, change stamp and the header's unread
-count, then the page's own reads."""
+"""The whole request with nothing in any cache: session, user, membership, commander, change stamp and the
+header's unread count, then the page's own reads (a player's live topics come from the commanders it reads)."""
 
 
 def _fill(n: int, *, mine, theirs, event, day, gm) -> None:
