@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet
 
+from campaign.economy.retinue_owners import unit_retinue_owners
 from campaign.economy.rules import (
     EconomyRefusal,
     UpkeepBillResult,
@@ -37,7 +37,6 @@ from campaign.models import (
     UnitType,
     UpkeepArrears,
     UpkeepBill,
-    UpkeepLine,
     UpkeepMoralePledge,
 )
 
@@ -227,79 +226,8 @@ def arrears_open(*, campaign: Campaign) -> QuerySet[UpkeepArrears]:
 # --- retinues -----------------------------------------------------------------------------------------
 
 
-def unit_retinue_owners(*, units: Iterable[Unit | int], commanders: Mapping[int, Commander] | None = None,
-                        ) -> dict[int, Commander | None]:
-    """Whose retinue each unit is, read from the ledger: the one character who paid its recruitment, every
-    training and every upkeep. None when nobody paid its recruitment, anything was paid by two characters,
-    a payment was reversed, or an upkeep debt for it is unpaid (open or forgiven). Upkeep covered by the
-    commander's own Morale counts as paid by that commander. A constant number of queries; `commanders`, when
-    the caller has read them already, spares reading the owners again."""
-    unit_ids = [u if isinstance(u, int) else u.pk for u in units]
-    if not unit_ids:
-        return {}
-    unit_ct, training_ct, bill_ct, arrears_ct = ContentType.objects.get_for_models(
-        Unit, UnitTraining, UpkeepBill, UpkeepArrears).values()
-    trainings = dict(UnitTraining.objects.filter(unit_id__in=unit_ids).order_by().values_list("pk", "unit_id"))
-    lines = list(UpkeepLine.objects.filter(unit_id__in=unit_ids, lunari__gt=0).order_by()
-                 .values_list("unit_id", "bill_id", "bill__commander_id", "bill__amount_due"))
-    bill_ids = {bill_id for _, bill_id, _, _ in lines}
-    arrears = {bill_id: (pk, status) for pk, bill_id, status in
-               UpkeepArrears.objects.filter(bill_id__in=bill_ids).values_list("pk", "bill_id", "status")}
-    # One read of the ledger: each live payment's purse entries with what it paid for. A payment no purse paid
-    # into counts as not paid, as if it were absent.
-    arrears_ids = [pk for pk, _ in arrears.values()]
-    wanted = (Q(transaction__paid_for_type=unit_ct, transaction__paid_for_id__in=unit_ids,
-                transaction__kind=LedgerTransaction.Kind.RECRUITMENT)
-              | Q(transaction__paid_for_type=training_ct, transaction__paid_for_id__in=list(trainings),
-                  transaction__kind=LedgerTransaction.Kind.TRAINING)
-              | Q(transaction__paid_for_type=bill_ct, transaction__paid_for_id__in=bill_ids,
-                  transaction__kind=LedgerTransaction.Kind.UPKEEP)
-              | Q(transaction__paid_for_type=arrears_ct, transaction__paid_for_id__in=arrears_ids,
-                  transaction__kind=LedgerTransaction.Kind.ARREARS))
-    paid: dict[tuple[int, int | None], set[int]] = defaultdict(set)  # (content type, object id) -> payers
-    for ct_id, object_id, commander_id in LedgerEntry.objects.filter(
-            wanted, transaction__reversed_by__isnull=True, amount__lt=0, account__kind=Account.Kind.PURSE,
-    ).order_by().values_list("transaction__paid_for_type_id", "transaction__paid_for_id", "account__commander_id"):
-        paid[(ct_id, object_id)].add(commander_id)
-    result_payers: dict[int, set[int]] = {uid: set() for uid in unit_ids}
-    broken: set[int] = set()
-    for uid in unit_ids:
-        who = paid.get((unit_ct.pk, uid))
-        if not who:
-            broken.add(uid)
-        else:
-            result_payers[uid] |= who
-    for training_id, uid in trainings.items():
-        who = paid.get((training_ct.pk, training_id))
-        if not who:
-            broken.add(uid)
-        else:
-            result_payers[uid] |= who
-    for uid, bill_id, commander_id, amount_due in lines:
-        who = set(paid.get((bill_ct.pk, bill_id), ()))
-        if amount_due == 0:
-            who.add(commander_id)  # the whole bill was covered by the commander's own Morale
-        elif bill_id in arrears:
-            arrears_id, status = arrears[bill_id]
-            settled_by = paid.get((arrears_ct.pk, arrears_id))
-            if status != UpkeepArrears.Status.SETTLED or not settled_by:
-                broken.add(uid)  # an unpaid (or forgiven) upkeep debt: nobody paid all of it
-                continue
-            who |= settled_by
-        elif not who:
-            broken.add(uid)  # the upkeep payment was reversed
-            continue
-        result_payers[uid] |= who
-    owner_ids = {uid: next(iter(p)) for uid, p in result_payers.items() if uid not in broken and len(p) == 1}
-    known = dict(commanders or {})
-    missing = set(owner_ids.values()) - set(known)
-    if missing:
-        known |= Commander.objects.in_bulk(missing)
-    return {uid: known.get(owner_ids[uid]) if uid in owner_ids else None for uid in unit_ids}
-
-
 def unit_retinue_owner(*, unit: Unit) -> Commander | None:
-    """The character whose retinue this unit is, or None (see unit_retinue_owners)."""
+    """The character whose retinue this unit is, or None (see campaign.economy.retinue_owners)."""
     return unit_retinue_owners(units=[unit])[unit.pk]
 
 

@@ -153,6 +153,62 @@ def test_the_bulk_version_agrees_and_its_queries_do_not_grow(campaign, amira, ba
     assert owners[units[4].pk] is None  # Amira recruited, Bastian trained
 
 
+
+def test_a_forgiven_upkeep_debt_breaks_it(campaign, event, gm, spearmen):
+    poor = CommanderFactory(campaign=campaign, name="Poor", lunari=30)
+    unit = recruit(poor, spearmen, event, poor)
+    lead_and_close(unit, open_day(event))
+    upkeep.upkeep_arrears_forgive(arrears=UpkeepArrears.objects.get(commander=poor), note="Famine", actor=gm)
+    assert economy_selectors.unit_retinue_owner(unit=unit) is None
+
+
+def test_a_debt_settled_by_someone_else_makes_two_payers(campaign, event, gm, bastian, spearmen):
+    poor = CommanderFactory(campaign=campaign, name="Poor", lunari=30)
+    unit = recruit(poor, spearmen, event, poor)
+    lead_and_close(unit, open_day(event))
+    upkeep.upkeep_arrears_settle(arrears=UpkeepArrears.objects.get(commander=poor), paid_by=bastian, actor=None)
+    assert economy_selectors.unit_retinue_owner(unit=unit) is None
+
+
+@pytest.mark.parametrize("kind", ["recruitment", "upkeep"])
+def test_a_reversed_recruitment_or_upkeep_no_longer_counts(kind, event, gm, amira, spearmen):
+    unit = recruit(amira, spearmen, event, amira)
+    lead_and_close(unit, open_day(event))
+    assert economy_selectors.unit_retinue_owner(unit=unit) == amira
+    economy_ledger.ledger_reverse(transaction_to_reverse=LedgerTransaction.objects.get(kind=kind), reason="Refunded",
+                                  actor=gm)
+    assert economy_selectors.unit_retinue_owner(unit=unit) is None
+
+
+def test_one_query_whatever_the_units_trainings_and_bills(campaign, event, amira, bastian, spearmen):
+    """Trainings, upkeep lines, bills paid, covered by Morale or owed, and owners given or not: one query. The
+    owners the caller passes are those returned; any other is read in the same query."""
+    day = open_day(event)
+    gift = recruit(amira, spearmen, event, bastian)
+    economy_selectors.unit_retinue_owners(units=[gift])  # content types are read once per process
+    with CaptureQueriesContext(connection) as few:
+        assert economy_selectors.unit_retinue_owners(units=[gift], commanders={amira.pk: amira}) == {gift.pk: bastian}
+    poor = CommanderFactory(campaign=campaign, name="Poor", lunari=30)
+    units = [recruit(commander, spearmen, event, commander) for commander in (amira, amira, bastian, poor)]
+    for unit in units[:2]:
+        economy_services.unit_train(unit=unit, event=event, paid_by=unit.commander, actor=None)
+    for commander in (amira, bastian, poor):
+        army = ArmyFactory(commander=commander)
+        for unit in units:
+            if unit.commander_id == commander.pk:
+                armies.army_assign_unit(unit=Unit.objects.get(pk=unit.pk), army=army, actor=None)
+        ArmyDayActivityFactory(army=army, day=day)
+    upkeep.upkeep_pledge_morale(commander=bastian, day=day, points=2, actor=None)
+    bills = {bill.commander_id: bill.amount_due for bill in upkeep.day_close(day=day, actor=None).bills}
+    assert bills[bastian.pk] == 0  # Bastian's Morale covers it all
+    with CaptureQueriesContext(connection) as many:
+        owners = economy_selectors.unit_retinue_owners(units=[gift, *units], commanders={amira.pk: amira})
+    assert len(few) == len(many) == 1
+    assert owners == {gift.pk: bastian, units[0].pk: amira, units[1].pk: amira, units[2].pk: bastian,
+                      units[3].pk: None}  # Poor owes their upkeep
+    assert owners[units[0].pk] is amira
+
+
 # --- Fair Escape: 1 Influence, or a retinue unit takes -2 Strength instead ---------------------------------
 
 
