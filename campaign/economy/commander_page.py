@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 
 from django.core.exceptions import ValidationError
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Case, Exists, OuterRef, Q, Subquery, When
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.safestring import SafeString
@@ -94,10 +95,16 @@ class UnitRow:
 
 
 @dataclass(frozen=True)
+class Donated:
+    reason: str
+    at: datetime
+
+
+@dataclass(frozen=True)
 class FallenRow:
     unit: Unit
     wages: int
-    donation: LedgerTransaction | None
+    donation: Donated | None
 
 
 def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list[LedgerRow]:
@@ -115,9 +122,11 @@ def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list
 
 
 def _fallen_rows(fallen: list[Unit]) -> list[FallenRow]:
-    """The commander's Killed units (newest first), each with its Day's wages and the donation made for them."""
-    given = donations.donations_for(unit_ids=[unit.pk for unit in fallen]) if fallen else {}
-    return [FallenRow(unit=unit, wages=donations.unit_wages(unit), donation=given.get(unit.pk)) for unit in fallen]
+    """The commander's Killed units (newest first), each with its Day's wages and the donation made for them
+    (read with the units)."""
+    return [FallenRow(unit=unit, wages=donations.unit_wages(unit),
+                      donation=Donated(reason=unit.donation_reason, at=unit.donation_at)
+                      if unit.donation_at is not None else None) for unit in fallen]
 
 
 def _may_name(owner: Commander | None, membership: Membership) -> bool:
@@ -173,11 +182,16 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *
 
 
 def _units(commander: Commander, day: Day | None) -> list[Unit]:
-    """The commander's units and those lent to them, oldest first; with a Day, `led_today` says whether the
-    unit's army was led that Day (and so bills its owner's upkeep). Their commanders and borrowers are all in
-    the campaign: the caller sets them from its read of the campaign's commanders."""
+    """The commander's units and those lent to them, oldest first, a Killed one with the reason and time of the
+    donation made for its wages (None for none); with a Day, `led_today` says whether the unit's army was led
+    that Day (and so bills its owner's upkeep). Their commanders and borrowers are all in the campaign: the
+    caller sets them from its read of the campaign's commanders."""
+    donation = donations.donations_made().filter(paid_for_id=OuterRef("pk"))
+    killed = Q(state=Unit.State.KILLED)
     units = (Unit.objects.filter(Q(commander=commander) | Q(lent_to=commander))
-             .select_related("unit_type", "army").order_by("pk"))
+             .select_related("unit_type", "army").order_by("pk")
+             .annotate(donation_reason=Case(When(killed, then=Subquery(donation.values("reason")[:1]))),
+                       donation_at=Case(When(killed, then=Subquery(donation.values("at")[:1])))))
     if day is not None:
         units = units.annotate(led_today=Exists(ArmyDayActivity.objects.filter(army_id=OuterRef("army_id"), day=day)))
     return list(units)

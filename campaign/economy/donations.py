@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 
 from campaign.campaigns.audit import audit_record
 from campaign.campaigns.permissions import require_acting_for
@@ -30,12 +31,12 @@ def unit_wages(unit: Unit) -> int:
     return counted * LUNARI_PER_UPKEEP_STRENGTH
 
 
-def donations_for(*, unit_ids: list[int]) -> dict[int, LedgerTransaction]:
-    """The donation already made for each unit's wages, by unit (a reversed one does not count); one query."""
-    txns = LedgerTransaction.objects.filter(
+def donations_made() -> QuerySet[LedgerTransaction]:
+    """The donations made for units' wages, the first first: a unit's first is the one that counts (a retried
+    donation is answered with it), and a reversed one does not count. Filter by paid_for_id for a unit's."""
+    return LedgerTransaction.objects.filter(
         kind=LedgerTransaction.Kind.DONATION, paid_for_type=ContentType.objects.get_for_model(Unit),
-        paid_for_id__in=unit_ids, reversed_by__isnull=True).order_by("-pk")
-    return {txn.paid_for_id: txn for txn in txns}
+        reversed_by__isnull=True).order_by("pk")
 
 
 @transaction.atomic
@@ -47,7 +48,7 @@ def unit_donate_wages(*, unit: Unit, recipient: str, actor: User | None, amount:
     require_acting_for(actor=actor, commander=unit.commander, what=f"donate the wages of {unit.commander}'s dead")
     if unit.state != Unit.State.KILLED:
         raise ValidationError(f"{unit.name or unit.unit_type.name} is alive: only a Killed unit's wages are donated.")
-    if (done := donations_for(unit_ids=[unit.pk]).get(unit.pk)) is not None:
+    if (done := donations_made().filter(paid_for_id=unit.pk).first()) is not None:
         return done
     if recipient not in RECIPIENTS:
         raise ValidationError({"recipient": f"Donate to {' or to '.join(RECIPIENTS)}."})

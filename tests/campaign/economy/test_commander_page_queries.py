@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaign.economy import funding, quests
+from campaign.economy import donations, funding, quests
 from campaign.economy import ledger as economy_ledger
 from campaign.economy import services as economy_services
 from campaign.map import armies
@@ -24,15 +24,15 @@ from tests.campaign.factories import (
 
 pytestmark = pytest.mark.django_db
 
-COLD_PAGE_QUERIES = 18
+COLD_PAGE_QUERIES = 15
 """The whole request with nothing in any cache: session, user, membership, commander, change stamp and the
 header's unread count, then the page's own reads (a player's live topics come from the commanders it reads)."""
 
 
 def _fill(n: int, *, mine, theirs, event, day, gm) -> None:
     """n of everything the page lists: recruited units (a retinue: recruited, trained and in an army led today),
-    weapon cards, ledger lines, a Killed unit, a unit borrowed from another commander, funding requests and a
-    quest offer done for the commander."""
+    weapon cards, ledger lines, a Killed unit and the donation of its wages, a unit borrowed from another
+    commander, funding requests and a quest offer done for the commander."""
     economy_ledger.ledger_grant(commander=mine, amount=1000 * n, reason="War chest", actor=gm)
     army = ArmyFactory(commander=mine, name=f"Host {n}")
     ArmyDayActivityFactory(army=army, day=day)
@@ -44,7 +44,8 @@ def _fill(n: int, *, mine, theirs, event, day, gm) -> None:
         economy_services.unit_train(unit=unit, event=event, paid_by=mine, actor=gm)
         armies.army_assign_unit(unit=Unit.objects.get(pk=unit.pk), army=army, actor=None)
         ItemFactory(commander=mine, name=f"Scimitar {n}-{i}", kind="weapon")
-        UnitFactory(commander=mine, unit_type=unit_type, state=Unit.State.KILLED, strength=None)
+        dead = UnitFactory(commander=mine, unit_type=unit_type, state=Unit.State.KILLED, strength=2)
+        donations.unit_donate_wages(unit=dead, recipient="a Temple", actor=gm)
         UnitFactory(commander=theirs, unit_type=unit_type, lent_to=mine)
         funding.funding_request_create(requester=mine, funder=theirs, amount=5, reason=f"Boots {i}", actor=gm)
         quest = EventRecruitOfferFactory(event=event, unit_type=UnitTypeFactory(name=f"Knights {n}-{i}", strength=4,
@@ -78,6 +79,7 @@ def test_the_cold_commander_page_reads_each_table_once(viewer, request, client, 
     assert many.count('data-testid="unit"') == 5
     assert many.count('data-testid="item"') == 5
     assert many.count('data-testid="fallen"') == 5
+    assert many.count('data-testid="donated"') == 5
     assert many.count('data-testid="borrowed"') == 5
     assert many.count('data-testid="funding-request"') == 5
     assert many.count("Retinue of Amira") == 5

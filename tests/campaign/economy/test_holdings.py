@@ -168,6 +168,24 @@ def test_donating_from_the_page_and_the_api(client, amira):
     assert response.json()["purse_balance"] == 1000 - 12 - 5
 
 
+
+def test_the_page_shows_the_donation_that_counts(client, gm, amira):
+    """A reversed donation is no longer shown, and the unit's wages may be given again; a unit with none offers
+    the form."""
+    dead = UnitFactory(commander=amira, unit_type=UnitTypeFactory(name="Lancers", strength=2), strength=2,
+                       state=Unit.State.KILLED)
+    other = UnitFactory(commander=amira, strength=1, state=Unit.State.KILLED)
+    wrong = donations.unit_donate_wages(unit=dead, recipient="a Temple", temple="the Wrong One", actor=None)
+    ledger.ledger_reverse(transaction_to_reverse=wrong, reason="Wrong temple", actor=gm)
+    donations.unit_donate_wages(unit=dead, recipient="the surviving relatives", actor=None)
+    client.force_login(amira.player)
+    page = client.get(reverse("commander-detail", args=[amira.campaign.slug, amira.pk])).content.decode()
+    assert page.count('data-testid="donated"') == 1
+    assert "Wages of Lancers, Killed, to the surviving relatives (" in page
+    assert "(the Wrong One) (" not in page  # the ledger still lists it
+    assert f'data-testid="donate-{other.pk}"' in page
+    assert f'data-testid="donate-{dead.pk}"' not in page
+
 # --- lent units and upkeep ---------------------------------------------------------------------------------
 
 
