@@ -3,9 +3,10 @@
 The page is remembered per viewer until anything in the campaign changes (campaign.campaigns.fragments), so it
 is drawn afresh for every viewer after every change: a live event pays this often. Each table is read once and
 the rows handed to what needs them: the units (own, fallen and borrowed in one read, with whether each one's
-army was led today) feed the unit rows, the retinue owners and the upkeep forecast; the campaign's commanders
-(one read) are the payers, the others to lend and give to, the funders to ask and the retinue owners. What the
-page shows is the same as reading each part through its own selector.
+army was led today, whose retinue each is and the donation made for each fallen one) feed the unit rows, the
+fallen and the upkeep forecast; the campaign's commanders (one read) are the payers, the others to lend and give
+to, the funders to ask and the retinue owners. What the page shows is the same as reading each part through its
+own selector.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from campaign.campaigns.audit_words import role_words
 from campaign.campaigns.permissions import may_act_for
 from campaign.economy import donations, quests, selectors, services
 from campaign.economy.forms import CommanderForm, FundingRequestForm, ItemAddForm
+from campaign.economy.retinue_owners import retinue_owner_id
 from campaign.economy.rules import (
     LUNARI_PER_MORALE_POINT,
     UPKEEP_OFFSET_PER_MORALE,
@@ -158,7 +160,7 @@ def _addresses(name: str, campaign: Campaign, commander: Commander) -> Callable[
 def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *, purse: int | None,
                weapon_cards: int, commanders: dict[int, Commander], campaign: Campaign,
                commander: Commander) -> list[UnitRow]:
-    owners = selectors.unit_retinue_owners(units=units, commanders=commanders)
+    owners = {unit.pk: commanders.get(unit.retinue_owner_id) for unit in units}
     name_url, train_url, lend_url, recall_url = (_addresses(name, campaign, commander) for name in (
         "unit-name", "unit-train", "unit-lend", "unit-recall"))
     rows = []
@@ -183,7 +185,8 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *
 
 def _units(commander: Commander, day: Day | None) -> list[Unit]:
     """The commander's units and those lent to them, oldest first, a Killed one with the reason and time of the
-    donation made for its wages (None for none); with a Day, `led_today` says whether the unit's army was led
+    donation made for its wages (None for none), a living one of theirs with whose retinue it is (the id, None
+    for nobody's: campaign.economy.retinue_owners); with a Day, `led_today` says whether the unit's army was led
     that Day (and so bills its owner's upkeep). Their commanders and borrowers are all in the campaign: the
     caller sets them from its read of the campaign's commanders."""
     donation = donations.donations_made().filter(paid_for_id=OuterRef("pk"))
@@ -191,7 +194,8 @@ def _units(commander: Commander, day: Day | None) -> list[Unit]:
     units = (Unit.objects.filter(Q(commander=commander) | Q(lent_to=commander))
              .select_related("unit_type", "army").order_by("pk")
              .annotate(donation_reason=Case(When(killed, then=Subquery(donation.values("reason")[:1]))),
-                       donation_at=Case(When(killed, then=Subquery(donation.values("at")[:1])))))
+                       donation_at=Case(When(killed, then=Subquery(donation.values("at")[:1]))),
+                       retinue_owner_id=Case(When(Q(commander=commander) & ~killed, then=retinue_owner_id()))))
     if day is not None:
         units = units.annotate(led_today=Exists(ArmyDayActivity.objects.filter(army_id=OuterRef("army_id"), day=day)))
     return list(units)

@@ -1,4 +1,4 @@
-"""Whose retinue each unit is, read from the ledger in one query.
+"""Whose retinue each unit is, read from the ledger by one SQL expression on the unit's row.
 
 The rule (army-combat.txt, Retinues): a unit is the retinue of the one character who paid its recruitment, every
 training and every upkeep. It is nobody's when nobody paid its recruitment or a training, two characters paid,
@@ -6,9 +6,9 @@ a payment was reversed, or an upkeep debt for it is unpaid (open or forgiven). U
 own Morale (a bill with nothing due) counts as paid by that commander; a settled debt, by whoever settled it and
 whoever paid part of the bill. A payment counts when a purse paid it and no reversal undid it.
 
-One query lists every payer of each unit's costs, with a NULL for each cost nobody paid, and keeps the units with
-one payer and no NULL: plain SQL with bound values, the same on PostgreSQL and SQLite, whatever the number of
-units, trainings and bills (the content types it names are read once per process).
+The expression lists every payer of the unit's costs, with a NULL for each cost nobody paid, and gives the one
+payer when there is one and no NULL: plain SQL with bound values, the same on PostgreSQL and SQLite. A page
+reading units adds it to its read (retinue_owner_id); unit_retinue_owners reads it for units by id.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django.contrib.contenttypes.models import ContentType
+from django.db.models import IntegerField, Model
+from django.db.models.expressions import RawSQL
 
 from campaign.models import (
     Account,
@@ -29,69 +31,63 @@ from campaign.models import (
     UpkeepLine,
 )
 
-SQL = """
-WITH unit (id) AS (SELECT id FROM {unit} WHERE id IN ({unit_ids})),
-training (id, unit_id) AS (SELECT id, unit_id FROM {training} WHERE unit_id IN (SELECT id FROM unit)),
-line (unit_id, bill_id, commander_id, amount_due, arrears_id, status) AS (
-  SELECT l.unit_id, b.id, b.commander_id, b.amount_due, a.id, a.status FROM {line} l
-  JOIN {bill} b ON b.id = l.bill_id LEFT JOIN {arrears} a ON a.bill_id = b.id
-  WHERE l.lunari > 0 AND l.unit_id IN (SELECT id FROM unit)),
--- what each cost of the units is, as the ledger's transactions name what they paid for
-cost (type_id, kind, object_id) AS (
-  SELECT %(unit_type)s, %(recruitment)s, id FROM unit
-  UNION SELECT %(training_type)s, %(training)s, id FROM training
-  UNION SELECT %(bill_type)s, %(upkeep)s, bill_id FROM line
-  UNION SELECT %(arrears_type)s, %(arrears)s, arrears_id FROM line WHERE arrears_id IS NOT NULL),
--- who paid each: the purses paying into a transaction for it that no reversal undid
-paid (type_id, object_id, payer) AS (
-  SELECT t.paid_for_type_id, t.paid_for_id, purse.commander_id FROM cost
-  JOIN {transaction} t ON t.paid_for_type_id = cost.type_id AND t.paid_for_id = cost.object_id
-   AND t.kind = cost.kind
-  JOIN {entry} e ON e.transaction_id = t.id JOIN {account} purse ON purse.id = e.account_id
-  WHERE e.amount < 0 AND purse.kind = %(purse)s
-   AND NOT EXISTS (SELECT 1 FROM {transaction} r WHERE r.reverses_id = t.id)),
--- a row for each payer of each cost of a unit, and a NULL payer for a cost nobody paid
-payer (unit_id, payer) AS (
-  SELECT unit.id, paid.payer FROM unit
-  LEFT JOIN paid ON paid.type_id = %(unit_type)s AND paid.object_id = unit.id
-  UNION ALL SELECT training.unit_id, paid.payer FROM training
-  LEFT JOIN paid ON paid.type_id = %(training_type)s AND paid.object_id = training.id
-  -- a bill's payers; one with something due, no debt and nobody paying was reversed
-  UNION ALL SELECT line.unit_id, paid.payer FROM line
-  LEFT JOIN paid ON paid.type_id = %(bill_type)s AND paid.object_id = line.bill_id
-  WHERE paid.payer IS NOT NULL OR (line.amount_due <> 0 AND line.arrears_id IS NULL)
-  -- nothing due: the commander's own Morale paid it
-  UNION ALL SELECT unit_id, commander_id FROM line WHERE amount_due = 0
-  -- a debt for what was due: whoever settled it, or a NULL while it is open or forgiven
-  UNION ALL SELECT line.unit_id, CASE WHEN line.status = %(settled)s THEN paid.payer END FROM line
-  LEFT JOIN paid ON paid.type_id = %(arrears_type)s AND paid.object_id = line.arrears_id
-  WHERE line.amount_due <> 0 AND line.arrears_id IS NOT NULL),
-owner (unit_id, commander_id) AS (
-  SELECT unit_id, MIN(payer) FROM payer GROUP BY unit_id HAVING COUNT(*) = COUNT(payer) AND COUNT(DISTINCT payer) = 1)
-SELECT commander.*, owner.unit_id AS retinue_unit_id FROM owner JOIN {commander} commander
-ON commander.id = owner.commander_id
-"""
-TABLES = {"unit": Unit, "training": UnitTraining, "line": UpkeepLine, "bill": UpkeepBill, "arrears": UpkeepArrears,
-          "transaction": LedgerTransaction, "entry": LedgerEntry, "account": Account, "commander": Commander}
+PAID = ("LEFT JOIN ({transaction} t JOIN {entry} e ON e.transaction_id = t.id"
+        " JOIN {account} purse ON purse.id = e.account_id)"
+        " ON t.paid_for_type_id = %s AND t.kind = %s AND t.paid_for_id = {cost} AND e.amount < 0 AND purse.kind = %s"
+        " AND NOT EXISTS (SELECT 1 FROM {transaction} r WHERE r.reverses_id = t.id)")
+"""Joined to a cost: each purse that paid it (its content type and ledger kind the parameters), else one NULL."""
+
+LINES = "FROM {line} l JOIN {bill} b ON b.id = l.bill_id"
+WHERE_LINES = "WHERE l.unit_id = {unit} AND l.lunari > 0"
+PAYERS = (
+    "SELECT purse.commander_id AS payer FROM {unit_table} x {paid_recruitment} WHERE x.id = {unit}"
+    " UNION ALL SELECT purse.commander_id FROM {training} x {paid_training} WHERE x.unit_id = {unit}"
+    # a bill's payers; one with something due, no debt and nobody paying was reversed
+    " UNION ALL SELECT purse.commander_id {lines} LEFT JOIN {arrears} a ON a.bill_id = b.id {paid_bill}"
+    " {where} AND (purse.commander_id IS NOT NULL OR (b.amount_due <> 0 AND a.id IS NULL))"
+    # nothing due: the commander's own Morale paid it
+    " UNION ALL SELECT b.commander_id {lines} {where} AND b.amount_due = 0"
+    # a debt for what was due: whoever settled it, or a NULL while it is open or forgiven
+    " UNION ALL SELECT CASE WHEN a.status = %s THEN purse.commander_id END {lines}"
+    " JOIN {arrears} a ON a.bill_id = b.id {paid_arrears} {where} AND b.amount_due <> 0"
+)
+OWNER = ("(SELECT CASE WHEN COUNT(*) = COUNT(payer) AND COUNT(DISTINCT payer) = 1 THEN MIN(payer) END"
+         " FROM ({payers}) payers)")
+TABLES = {"unit_table": Unit, "training": UnitTraining, "line": UpkeepLine, "bill": UpkeepBill,
+          "arrears": UpkeepArrears, "transaction": LedgerTransaction, "entry": LedgerEntry, "account": Account}
+
+
+def _table(model: type[Model]) -> str:
+    return model._meta.db_table
+
+
+def retinue_owner_id(unit: str = f'"{_table(Unit)}"."id"') -> RawSQL:
+    """The id of the commander whose retinue the unit is (None for nobody's), for the unit whose id is the
+    column `unit` of the query it is added to (by default the units' own table, unaliased)."""
+    types = ContentType.objects.get_for_models(Unit, UnitTraining, UpkeepBill, UpkeepArrears)
+    tables = {name: _table(model) for name, model in TABLES.items()}
+    kind, purse = LedgerTransaction.Kind, Account.Kind.PURSE
+    paid = {f"paid_{name}": PAID.format(cost=cost, **tables) for name, cost in (
+        ("recruitment", "x.id"), ("training", "x.id"), ("bill", "b.id"), ("arrears", "a.id"))}
+    sql = OWNER.format(payers=PAYERS.format(unit=unit, lines=LINES.format(**tables),
+                                            where=WHERE_LINES.format(unit=unit), **tables, **paid))
+    params = [types[Unit].pk, kind.RECRUITMENT, purse, types[UnitTraining].pk, kind.TRAINING, purse,
+              types[UpkeepBill].pk, kind.UPKEEP, purse, UpkeepArrears.Status.SETTLED,
+              types[UpkeepArrears].pk, kind.ARREARS, purse]
+    return RawSQL(sql, params, output_field=IntegerField())  # noqa: S611
 
 
 def unit_retinue_owners(*, units: Iterable[Unit | int], commanders: Mapping[int, Commander] | None = None,
                         ) -> dict[int, Commander | None]:
-    """Each unit's owner by the rule above, or None; one query whatever the number of units. An owner found in
-    `commanders` (read by the caller already) is that object; any other is read with the owners."""
+    """Each unit's owner by the rule above, or None: one query, reading the owners with it. An owner found in
+    `commanders` (read by the caller already) is that object."""
     unit_ids = [u if isinstance(u, int) else u.pk for u in units]
     if not unit_ids:
         return {}
-    types = ContentType.objects.get_for_models(Unit, UnitTraining, UpkeepBill, UpkeepArrears)
-    kind = LedgerTransaction.Kind
-    params: dict[str, object] = {
-        "unit_type": types[Unit].pk, "training_type": types[UnitTraining].pk, "bill_type": types[UpkeepBill].pk,
-        "arrears_type": types[UpkeepArrears].pk, "recruitment": kind.RECRUITMENT, "training": kind.TRAINING,
-        "upkeep": kind.UPKEEP, "arrears": kind.ARREARS, "purse": Account.Kind.PURSE,
-        "settled": UpkeepArrears.Status.SETTLED, **{f"unit{i}": uid for i, uid in enumerate(unit_ids)}}
-    sql = SQL.format(unit_ids=", ".join(f"%(unit{i})s" for i in range(len(unit_ids))),
-                     **{name: model._meta.db_table for name, model in TABLES.items()})
+    owner = retinue_owner_id("u.id")
+    sql = (f"SELECT c.*, u.id AS retinue_unit_id FROM {_table(Unit)} u JOIN {_table(Commander)} c"  # noqa: S608
+           f" ON c.id = {owner.sql} WHERE u.id IN ({', '.join(['%s'] * len(unit_ids))})")
     known = commanders or {}
-    owners = {owner.retinue_unit_id: known.get(owner.pk, owner)  # type: ignore[attr-defined]  # the query's column
-              for owner in Commander.objects.raw(sql, params)}
+    owners = {found.retinue_unit_id: known.get(found.pk, found)  # type: ignore[attr-defined]  # the query's column
+              for found in Commander.objects.raw(sql, [*owner.params, *unit_ids])}
     return {uid: owners.get(uid) for uid in unit_ids}

@@ -24,7 +24,7 @@ from tests.campaign.factories import (
 
 pytestmark = pytest.mark.django_db
 
-COLD_PAGE_QUERIES = 15
+COLD_PAGE_QUERIES = 14
 """The whole request with nothing in any cache: session, user, membership, commander, change stamp and the
 header's unread count, then the page's own reads (a player's live topics come from the commanders it reads)."""
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from campaign.campaigns.permissions import NotAllowed
 from campaign.economy import ledger as economy_ledger
+from campaign.economy import retinue_owners, upkeep
 from campaign.economy import selectors as economy_selectors
 from campaign.economy import services as economy_services
-from campaign.economy import upkeep
 from campaign.map import armies
 from campaign.models import AuditEntry, LedgerTransaction, Unit, UpkeepArrears
 from tests.campaign.factories import (
@@ -182,7 +182,8 @@ def test_a_reversed_recruitment_or_upkeep_no_longer_counts(kind, event, gm, amir
 
 def test_one_query_whatever_the_units_trainings_and_bills(campaign, event, amira, bastian, spearmen):
     """Trainings, upkeep lines, bills paid, covered by Morale or owed, and owners given or not: one query. The
-    owners the caller passes are those returned; any other is read in the same query."""
+    owners the caller passes are those returned; any other is read in the same query. A page's read of units
+    finds the same owners."""
     day = open_day(event)
     gift = recruit(amira, spearmen, event, bastian)
     economy_selectors.unit_retinue_owners(units=[gift])  # content types are read once per process
@@ -207,6 +208,8 @@ def test_one_query_whatever_the_units_trainings_and_bills(campaign, event, amira
     assert owners == {gift.pk: bastian, units[0].pk: amira, units[1].pk: amira, units[2].pk: bastian,
                       units[3].pk: None}  # Poor owes their upkeep
     assert owners[units[0].pk] is amira
+    added = Unit.objects.filter(pk__in=owners).annotate(owner_id=retinue_owners.retinue_owner_id())  # as a page reads
+    assert dict(added.values_list("pk", "owner_id")) == {pk: getattr(owner, "pk", None) for pk, owner in owners.items()}
 
 
 # --- Fair Escape: 1 Influence, or a retinue unit takes -2 Strength instead ---------------------------------
