@@ -29,9 +29,10 @@ from .table import (
 
 
 def roll(st: State, n: int) -> tuple[int, list[int]]:
-    """Roll `n` dice: the highest, +1 for each 1 rolled."""
+    """Roll `n` dice: the highest, +1 for each 1 rolled (no dice: 0). Not ``max(faces, default=0)``: the keyword
+    makes that call several times dearer, and most actions roll."""
     faces = st.dice.rolls(6, n)
-    return max(faces, default=0) + faces.count(1), faces
+    return (max(faces) if faces else 0) + faces.count(1), faces
 
 
 def draw(st: State, seat: int, ev: list[Event] | None) -> None:
@@ -81,12 +82,13 @@ def roll_off(st: State, seats: list[int], power: int, ev: list[Event] | None) ->
     """Tied players roll `power` dice each, in seat order, until one is highest."""
     for _ in range(ROLL_OFF_LIMIT):
         results = [roll(st, power) for _ in seats]
-        top = max(r for r, _ in results)
+        totals = [r for r, _ in results]
+        top = max(totals)
         if ev is not None:
             for seat, (r, faces) in zip(seats, results, strict=True):
                 ev.append(Event("roll_off", f"{st.players[seat]} rolls {dice_text(faces)}: a result of {r}.", EVERYONE,
                                 {"seat": seat, "faces": faces, "result": r}))
-        seats = [s for s, (r, _) in zip(seats, results, strict=True) if r == top]
+        seats = [seats[i] for i, r in enumerate(totals) if r == top]
         if len(seats) == 1:
             break
     return seats[0]

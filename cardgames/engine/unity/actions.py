@@ -23,7 +23,8 @@ from cardgames.engine.unity import attack, festivals, righteousness
 from cardgames.engine.unity.deck import EVIL
 from cardgames.engine.unity.legal import actions_now
 from cardgames.engine.unity.refusals import refusal
-from cardgames.engine.unity.state import CELEBRATE, DOING, ENTER, FREE, OVER, RESPOND, UnityState, say
+from cardgames.engine.unity.sentences import say
+from cardgames.engine.unity.state import CELEBRATE, DOING, ENTER, FREE, OVER, RESPOND, UnityState
 from cardgames.engine.unity.turns import end_battle, free_turn
 from gamekit.errors import RuleError
 from gamekit.events import Event
@@ -75,12 +76,10 @@ def settle(s: UnityState, ev: list[Event]) -> None:
             s.legal = (len(s.actions), acts)
             return
         if s.phase == RESPOND:
-            say(s, ev, "lapse", lambda: "No card is left to draw and the attack cannot be "
-                                        "defeated: it lapses (house rule).")
+            say(s, ev, "lapse", {})
             end_battle(s, ev, None)
         elif s.phase == ENTER:
-            say(s, ev, "broken", lambda: f"{s.players[s.turn]} cannot enter into "
-                                         "righteousness: the chain is broken.", seat=s.turn)
+            say(s, ev, "broken", {"seat": s.turn})
             free_turn(s, (s.turn + 1) % s.n, ev)
         else:
             free_turn(s, (s.turn + 1) % s.n, ev)
@@ -88,8 +87,7 @@ def settle(s: UnityState, ev: list[Event]) -> None:
 
 def _pick(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     s.sel.append(action[1])
-    say(s, ev, "pick", lambda: f"{s.players[seat]} picks {s.deck.name[action[1]]}.",
-        see=(seat,), seat=seat, card=action[1])
+    say(s, ev, "pick", {"seat": seat, "card": action[1]}, see=(seat,))
 
 
 def _play(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:

@@ -7,8 +7,8 @@ from bisect import insort
 
 from cardgames.engine.unity.dealing import draw
 from cardgames.engine.unity.deck import EVIL, RIGHTEOUS
-from cardgames.engine.unity.labels import card_count, card_list
-from cardgames.engine.unity.state import RESPOND, UnityState, say
+from cardgames.engine.unity.sentences import say
+from cardgames.engine.unity.state import RESPOND, UnityState
 from cardgames.engine.unity.turns import after_play, end_battle, take
 from gamekit.events import Event
 
@@ -21,17 +21,14 @@ def attack(s: UnityState, seat: int, cards: list[int], ev: list[Event]) -> None:
     s.struck = s.turn = s.defender
     s.phase = RESPOND
     strength = sum(map(s.deck.value.__getitem__, cards))
-    say(s, ev, "attack", lambda: f"{s.players[seat]} attacks {s.players[s.defender]} with "
-                                 f"{card_list(s.deck, cards)} ({strength} points).",
-        seat=seat, target=s.defender, cards=cards, strength=strength)
+    say(s, ev, "attack", {"seat": seat, "target": s.defender, "cards": cards, "strength": strength})
     after_play(s, seat, cards, ev)
 
 
 def defeat_in_unity(s: UnityState, seat: int, cards: list[int], ev: list[Event]) -> None:
     take(s, seat, cards)
     s.discard[RIGHTEOUS] += cards
-    say(s, ev, "defeat", lambda: f"{s.players[seat]} defeats the attack in unity with "
-                                 f"{card_list(s.deck, cards)}.", seat=seat, cards=cards)
+    say(s, ev, "defeat", {"seat": seat, "cards": cards})
     if not after_play(s, seat, cards, ev):
         end_battle(s, ev, None)
 
@@ -40,9 +37,7 @@ def defeat_with_evil(s: UnityState, seat: int, cards: list[int], ev: list[Event]
     """Evil fighting evil: the defender must draw two cards."""
     take(s, seat, cards)
     s.discard[EVIL] += cards
-    say(s, ev, "evil_defeat", lambda: f"{s.players[seat]} defeats evil with evil "
-                                      f"({card_list(s.deck, cards)}): the penalty is two cards.",
-        seat=seat, cards=cards)
+    say(s, ev, "evil_defeat", {"seat": seat, "cards": cards})
     draw(s, seat, 2, ev)
     after_play(s, seat, cards, ev)
     end_battle(s, ev, None)
@@ -57,8 +52,7 @@ def david(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     s.attack.remove(giant)
     s.discard[RIGHTEOUS].append(c)
     s.discard[EVIL].append(giant)
-    say(s, ev, "david", lambda: f"{d.name[c]} defeats {d.name[giant]}: {s.players[s.attacker]} must draw "
-                                f"{card_count(d.draws[c])}.", seat=seat, cards=[c, giant])
+    say(s, ev, "david", {"seat": seat, "cards": [c, giant]})
     draw(s, s.attacker, d.draws[c], ev)
     if not after_play(s, seat, [c], ev) and not s.attack:
         end_battle(s, ev, None)
@@ -69,9 +63,7 @@ def trinity(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     c = action[1]
     take(s, seat, [c])
     s.discard[RIGHTEOUS].append(c)
-    say(s, ev, "trinity", lambda: f"{s.players[seat]} defeats the attack with the Trinity: "
-                                  f"{s.players[s.attacker]} must draw {card_count(s.deck.draws[c])}.", seat=seat,
-        card=c)
+    say(s, ev, "trinity", {"seat": seat, "card": c})
     draw(s, s.attacker, s.deck.draws[c], ev)
     if not after_play(s, seat, [c], ev):
         end_battle(s, ev, seat)
@@ -84,8 +76,7 @@ def judgement(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     s.discard[RIGHTEOUS].append(c)
     s.attacker, s.defender = seat, s.attacker
     s.turn = s.defender
-    say(s, ev, "judgement", lambda: f"God's Judgement turns the attack back on {s.players[s.defender]}.",
-        seat=seat, card=c)
+    say(s, ev, "judgement", {"seat": seat, "card": c})
     after_play(s, seat, [c], ev)
 
 
@@ -98,9 +89,7 @@ def glory(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     for x in back:
         insort(s.hands[s.attacker], x)
         s.shown[x] = 1
-    say(s, ev, "glory", lambda: f"God's Glory ends the attack: {card_list(s.deck, back)} "
-                                f"{'goes' if len(back) == 1 else 'go'} back to {s.players[s.attacker]}'s hand.",
-        seat=seat, card=c, cards=back)
+    say(s, ev, "glory", {"seat": seat, "card": c, "cards": back})
     if not after_play(s, seat, [c], ev):
         end_battle(s, ev, None)
 
@@ -110,8 +99,7 @@ def angel(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     cards = sorted(action[1:])
     take(s, seat, cards)
     s.discard[RIGHTEOUS] += cards
-    say(s, ev, "angel", lambda: f"{s.players[seat]} defeats the attack with {card_list(s.deck, cards)}.",
-        seat=seat, cards=cards)
+    say(s, ev, "angel", {"seat": seat, "cards": cards})
     if not after_play(s, seat, cards, ev):
         end_battle(s, ev, seat)
 

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames.engine.unity.deck import deck_for
-from cardgames.engine.unity.labels import card_count, card_list
-from cardgames.engine.unity.state import UnityState, copy_state, say
+from cardgames.engine.unity.sentences import say
+from cardgames.engine.unity.state import UnityState, copy_state
 from gamekit.dice import Dice
 from gamekit.errors import RuleError
 from gamekit.events import Event
@@ -62,8 +62,7 @@ def draw(s: UnityState, seat: int, count: int, ev: list[Event]) -> None:
                 break
             s.discard = [[], [], []]
             s.dice.shuffle(s.pile)
-            say(s, ev, "reshuffle", lambda: "The discard piles are reshuffled into a new draw pile.",
-                count=len(s.pile))
+            say(s, ev, "reshuffle", {"count": len(s.pile)})
         if s.loose:  # a determinized pile: the top card is any of the loose ones
             pile = s.pile
             j = len(pile) - 1 - s.dice.below(s.loose)
@@ -73,9 +72,8 @@ def draw(s: UnityState, seat: int, count: int, ev: list[Event]) -> None:
         insort(hand, c)
         got.append(c)
     if got:
-        say(s, ev, "drew", lambda: f"{s.players[seat]} draws {card_list(s.deck, got)}.", see=(seat,), seat=seat,
-            cards=got)
-        say(s, ev, "draws", lambda: f"{s.players[seat]} draws {card_count(len(got))}.", seat=seat, count=len(got))
+        say(s, ev, "drew", {"seat": seat, "cards": got}, see=(seat,))
+        say(s, ev, "draws", {"seat": seat, "count": len(got)})
 
 
 def determinize(state: UnityState, player: int, rng: random.Random) -> UnityState:

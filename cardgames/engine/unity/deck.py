@@ -49,8 +49,9 @@ POWER_FLAGS = {
 class Deck:
     """Per-card tables (tuples indexed by card id) for one deck definition."""
 
-    __slots__ = ("answers", "bit", "cat", "categories", "combining", "data", "draws", "festival", "flags", "free",
-                 "name", "ncards", "pick", "seconds", "side", "targets", "text", "twin", "unities", "value")
+    __slots__ = ("answers", "bit", "cat", "categories", "combining", "data", "draws", "evils", "festival", "flags",
+                 "free", "joins", "name", "ncards", "pick", "points", "righteous", "seconds", "side", "targets", "text",
+                 "twin", "unities", "value")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
@@ -107,6 +108,11 @@ class Deck:
         self.combining = frozenset(c for c in range(len(names)) if flags[c] & COMBINE)
         self.unities = frozenset(c for c in range(len(names)) if flags[c] & UNITY)
         self.answers = frozenset(c for c in range(len(names)) if flags[c] & ANSWERS)
+        self.righteous = frozenset(c for c in range(len(names)) if side[c] == RIGHTEOUS)
+        self.evils = frozenset(c for c in range(len(names)) if side[c] == EVIL)
+        self.points = frozenset(c for c in range(len(names)) if flags[c] & POINTS)   # count in unity
+        # the categories a card may join in a play of one category: its own, or any (-1) for a wild card
+        self.joins: tuple[int, ...] = tuple(-1 if f & WILD else b for f, b in zip(flags, self.bit, strict=True))
         self.pick: tuple[tuple[str, int], ...] = tuple(("pick", c) for c in range(len(names)))
         self.free: tuple[tuple[str, int], ...] = tuple(("festival" if side[c] == FESTIVAL else "pick", c)
                                                        for c in range(len(names)))

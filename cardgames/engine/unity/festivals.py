@@ -4,11 +4,10 @@ for or drawing from the righteous discard pile; the card's player then has anoth
 from __future__ import annotations
 
 from bisect import insort
-from functools import partial
 
 from cardgames.engine.unity.deck import FESTIVAL, RIGHTEOUS
-from cardgames.engine.unity.labels import card_list
-from cardgames.engine.unity.state import CELEBRATE, UnityState, say
+from cardgames.engine.unity.sentences import say
+from cardgames.engine.unity.state import CELEBRATE, UnityState
 from cardgames.engine.unity.turns import after_play, free_turn, take
 from gamekit.events import Event
 
@@ -19,7 +18,7 @@ def festival(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     d = s.deck
     take(s, seat, [c])
     s.discard[FESTIVAL].append(c)
-    say(s, ev, "festival", lambda: f"{s.players[seat]} celebrates {d.name[c]}.", seat=seat, card=c)
+    say(s, ev, "festival", {"seat": seat, "card": c})
     after_play(s, seat, [c], ev)
     kind, _, count = d.festival[c]
     order = [(seat + k) % s.n for k in range(s.n)]
@@ -34,12 +33,8 @@ def festival(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
             insort(s.hands[who], x)
             s.shown[x] = 1
         if got:
-            say(s, ev, "festival_draw", partial(_festival_draw_text, s, who, got), seat=who, cards=got)
+            say(s, ev, "festival_draw", {"seat": who, "cards": got})
     free_turn(s, seat, ev)
-
-
-def _festival_draw_text(s: UnityState, who: int, got: list[int]) -> str:
-    return f"{s.players[who]} draws {card_list(s.deck, got)} from the righteous discard pile."
 
 
 def celebrate(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
@@ -48,6 +43,5 @@ def celebrate(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     take(s, seat, [c])
     s.discard[s.deck.side[c]].append(c)
     s.queue.pop(0)
-    say(s, ev, "celebrate", lambda: f"{s.players[seat]} discards {s.deck.name[c]} for {s.deck.name[s.fest]}.",
-        seat=seat, card=c)
+    say(s, ev, "celebrate", {"seat": seat, "card": c})
     after_play(s, seat, [c], ev, can_win=False)

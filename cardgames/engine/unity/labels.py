@@ -4,7 +4,7 @@ terms the log is told in (cards listed by name, counted as cards, a card with it
 ``GAME.describe_action(state, action)`` labels one of the mover's legal actions ("Pick David (Righteous
 Person, 4 points)", "Answer with Trinity: the attacker draws 4 cards", "Decline: draw 4 cards"); any other
 action raises the RuleError `apply` would. The web layout shows these labels as they are. The log's sentences
-are written where they happen (`attack`, `righteousness`, `festivals`, `dealing`, `turns`) with these words.
+(`sentences`) are told with these words.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cardgames.engine.unity.dealing import draw
 from cardgames.engine.unity.deck import RIGHTEOUS
-from cardgames.engine.unity.labels import card_list
-from cardgames.engine.unity.state import ENTER, UnityState, say
+from cardgames.engine.unity.sentences import say
+from cardgames.engine.unity.state import ENTER, UnityState
 from cardgames.engine.unity.turns import after_play, cats, free_turn, take
 from gamekit.events import Event
 
@@ -18,8 +18,7 @@ def invite(s: UnityState, seat: int, cards: list[int], ev: list[Event]) -> None:
     s.chain = cats(s, cards)
     s.chain_count, s.entered, s.best = len(cards), 1, (len(cards), seat)
     s.phase, s.turn, s.drawn = ENTER, (seat + 1) % s.n, False
-    say(s, ev, "invite", lambda: f"{s.players[seat]} invites all to enter into righteousness "
-                                 f"with {card_list(s.deck, cards)}.", seat=seat, cards=cards)
+    say(s, ev, "invite", {"seat": seat, "cards": cards})
     after_play(s, seat, cards, ev)
 
 
@@ -33,8 +32,7 @@ def enter(s: UnityState, seat: int, cards: list[int], ev: list[Event]) -> None:
     s.entered += 1
     if len(cards) >= s.best[0]:
         s.best = (len(cards), seat)
-    say(s, ev, "enter", lambda: f"{s.players[seat]} enters into righteousness with "
-                                f"{card_list(s.deck, cards)}.", seat=seat, cards=cards)
+    say(s, ev, "enter", {"seat": seat, "cards": cards})
     if after_play(s, seat, cards, ev):
         return
     if s.entered == s.n:
@@ -46,7 +44,6 @@ def enter(s: UnityState, seat: int, cards: list[int], ev: list[Event]) -> None:
 def decline(s: UnityState, seat: int, action: tuple, ev: list[Event]) -> None:
     """Not entering costs one card per righteous card played so far; a matching card may then
     be played, otherwise the chain is broken and the next player has the free turn."""
-    say(s, ev, "decline", lambda: f"{s.players[seat]} does not enter into righteousness: one card "
-                                  "per righteous card played.", seat=seat)
+    say(s, ev, "decline", {"seat": seat})
     draw(s, seat, s.chain_count, ev)
     s.drawn = True

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cardgames.engine.unity.deck import RIGHTEOUS, Deck
 from gamekit.dice import Dice
-from gamekit.events import Event
 
 FREE, RESPOND, ENTER, CELEBRATE, OVER = range(5)
 PHASES = ("free", "attack", "righteousness", "festival", "over")
@@ -121,12 +119,6 @@ def chain_entries(s: UnityState) -> list[tuple[int, list[int]]]:
         out.append((who, group[::-1]))
     on_table = set(s.discard[RIGHTEOUS])
     return [(seat, [c for c in cards if c in on_table]) for seat, cards in reversed(out)]
-
-
-def say(s: UnityState, ev: list[Event], kind: str, text: Callable[[], str], see: tuple[int, ...] | None = None,
-        **data: Any) -> None:
-    """Add an event to the action's events; its text is built only when the action is applied with text on."""
-    ev.append(Event(kind, text() if s.text else "", see, data))
 
 
 def dice_dump(dice: Dice) -> dict[str, Any]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from cardgames.engine.unity.dealing import draw
 from cardgames.engine.unity.deck import EVIL, RIGHTEOUS, UNITY
-from cardgames.engine.unity.state import FREE, OVER, UnityState, say
+from cardgames.engine.unity.sentences import say
+from cardgames.engine.unity.state import FREE, OVER, UnityState
 from gamekit.events import Event
 
 
@@ -26,7 +27,7 @@ def after_play(s: UnityState, seat: int, cards: list[int], ev: list[Event], *, c
     righteous = sum(1 for c in cards if d.side[c] == RIGHTEOUS)
     if can_win and (righteous >= 2 or any(d.flags[c] & UNITY for c in cards)):
         s.phase, s.winner, s.reason, s.sel = OVER, seat, "won", []
-        say(s, ev, "win", lambda: f"{s.players[seat]} has played every card and wins!", seat=seat)
+        say(s, ev, "win", {"seat": seat})
         return True
     draw(s, seat, 2, ev)
     return False
@@ -38,7 +39,7 @@ def free_turn(s: UnityState, seat: int, ev: list[Event]) -> None:
     s.turns += 1
     if s.turns > s.rules["max_turns"]:
         s.phase, s.reason = OVER, "turn limit"
-        say(s, ev, "limit", lambda: "The turn limit is reached: the game ends with no winner.")
+        say(s, ev, "limit", {})
         return
     if not s.hands[seat]:
         draw(s, seat, 2, ev)
