@@ -76,10 +76,20 @@ class Dice:
         return self.roll(n) - 1
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place; each swap index is one recorded outcome."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.roll(i + 1) - 1
-            items[i], items[j] = items[j], items[i]
+        """Fisher-Yates in place; each swap index is one recorded outcome. Unscripted dice draw every index first
+        (the same draws `roll` makes, in the same order), so a shuffled deck costs no call per card."""
+        tops = range(len(items) - 1, 0, -1)
+        if self._script is not None:
+            for i in tops:
+                j = self.roll(i + 1) - 1
+                items[i], items[j] = items[j], items[i]
+            return
+        draw = self._random
+        faces = [int(draw() * (i + 1)) + 1 for i in tops]
+        if self.log is not None:
+            self.log.extend(faces)
+        for i, face in zip(tops, faces, strict=True):
+            items[i], items[face - 1] = items[face - 1], items[i]
 
     @classmethod
     def drawing_from(cls, rng: random.Random) -> Dice:
