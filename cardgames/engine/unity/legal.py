@@ -95,13 +95,17 @@ def _more(s: UnityState, hand: list[int], sel: list[int]) -> list[tuple]:
     d, phase = s.deck, s.phase
     if d.side[sel[0]] == EVIL:
         beat = sum(map(d.value.__getitem__, s.attack)) if phase == RESPOND else -1
-        valid, picks = plays.evil_valid(d, sel, beat), plays.evil_picks(d, hand, sel, beat)
+        evil = plays.evil_shape(d, sel)
+        valid, picks = plays.evil_valid(d, sel, beat, evil), plays.evil_picks(d, hand, sel, beat, evil)
     elif phase == RESPOND:
         beat = sum(map(d.value.__getitem__, s.attack))
-        valid, picks = plays.unity_valid(d, sel, beat), plays.unity_picks(d, hand, sel, beat)
+        unity = plays.unity_shape(d, sel)
+        valid, picks = plays.unity_valid(d, sel, beat, unity), plays.unity_picks(d, hand, sel, beat, unity)
     else:
         chain = s.chain if phase == ENTER else 0
-        valid, picks = plays.right_valid(d, sel, chain), plays.right_picks(d, hand, sel, chain)
+        right = plays.right_shape(d, sel, chain)
+        valid, picks = plays.right_valid(d, sel, chain, right), plays.right_picks(d, hand, sel, chain, right)
     acts: list[tuple] = [("play",)] if valid else []
-    acts += map(d.pick.__getitem__, _firsts(d, picks))
+    if picks:  # often none left: the selection can only be played
+        acts += map(d.pick.__getitem__, _firsts(d, picks))
     return acts

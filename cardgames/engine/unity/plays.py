@@ -4,6 +4,7 @@ A play is picked card by card in id order (strongest first, see `deck`). `*_pick
 the cards that may be picked next: those after the selection whose pick can still be
 completed into a legal play from the cards left after them in the hand; `*_valid` says
 whether the picked set is a legal play now. Hands and selections are ascending lists of card ids.
+Both take the selection's `*_shape` when the caller has weighed it already (`legal` weighs it once for both).
 """
 
 from __future__ import annotations
@@ -45,19 +46,20 @@ def evil_shape(d: Deck, cards: list[int]) -> tuple[int, int, int]:
     return mask, poles, total
 
 
-def evil_valid(d: Deck, sel: list[int], beat: int) -> bool:
+def evil_valid(d: Deck, sel: list[int], beat: int, shape: tuple[int, int, int] | None = None) -> bool:
     """One evil category plus evil objects; each Asherah Pole lets in one more category.
     Against an attack (`beat` >= 0) the points must exceed it."""
-    mask, poles, total = evil_shape(d, sel)
+    mask, poles, total = shape or evil_shape(d, sel)
     return bool(sel) and mask.bit_count() <= 1 + poles and total > beat
 
 
-def evil_picks(d: Deck, hand: list[int], sel: list[int], beat: int) -> list[int]:
+def evil_picks(d: Deck, hand: list[int], sel: list[int], beat: int,
+               shape: tuple[int, int, int] | None = None) -> list[int]:
     """The evil cards after the selection that can still complete an evil play beating `beat`
     (-1: an attack, any points). Cards are weighed from the last one back, so what may follow
     a card (poles, objects, points per category) is summed once; the best completion is weighed
     only when all the cards after it could beat `beat` and some category might have to be left out."""
-    mask, poles, total = evil_shape(d, sel) if sel else (0, 0, 0)
+    mask, poles, total = shape or (evil_shape(d, sel) if sel else (0, 0, 0))
     flags, bit, cat, value = d.flags, d.bit, d.cat, d.value
     cards = following(hand, sel, d.evils)
     if total + sum(map(value.__getitem__, cards)) <= beat:
@@ -118,10 +120,10 @@ def unity_shape(d: Deck, cards: list[int]) -> tuple[int, int, bool, bool]:
     return total, mask, human, unity
 
 
-def unity_valid(d: Deck, sel: list[int], beat: int) -> bool:
+def unity_valid(d: Deck, sel: list[int], beat: int, shape: tuple[int, int, bool, bool] | None = None) -> bool:
     """Human righteous cards of one category (any categories with a Unity card), plus righteous
     objects, with more points than the attack and no card more than needed."""
-    total, mask, human, unity = unity_shape(d, sel)
+    total, mask, human, unity = shape or unity_shape(d, sel)
     return human and total > beat and (mask.bit_count() <= 1 or unity)
 
 
@@ -145,12 +147,13 @@ def _reach(d: Deck, pool: list[int], room: int) -> bool:
     return False
 
 
-def unity_picks(d: Deck, hand: list[int], sel: list[int], beat: int) -> list[int]:
+def unity_picks(d: Deck, hand: list[int], sel: list[int], beat: int,
+                shape: tuple[int, int, bool, bool] | None = None) -> list[int]:
     """The righteous cards after the selection that can still complete a play in unity beating
     `beat` with no card more than needed. Points go down as picks go on, so the last pick is
     the smallest: a points card may be picked only while the total does not beat the attack.
     Cards are weighed from the last one back, summing the points that may follow each once."""
-    total, mask, human, unity = unity_shape(d, sel) if sel else (0, 0, False, False)
+    total, mask, human, unity = shape or (unity_shape(d, sel) if sel else (0, 0, False, False))
     flags, bit, value = d.flags, d.bit, d.value
     if total > beat:
         if unity or not human:
@@ -213,11 +216,11 @@ def right_shape(d: Deck, cards: list[int], chain: int) -> tuple[int, bool, bool]
     return mask, comb, match
 
 
-def right_valid(d: Deck, sel: list[int], chain: int) -> bool:
+def right_valid(d: Deck, sel: list[int], chain: int, shape: tuple[int, bool, bool] | None = None) -> bool:
     """An invitation (`chain` 0): righteous cards of one category (wild cards go with any), or of
     several with a Unity card or the Shofar. An entry: cards of one category already played (or
     wild cards); with Unity or the Shofar any categories, so long as one card matches or is wild."""
-    mask, comb, match = right_shape(d, sel, chain)
+    mask, comb, match = shape or right_shape(d, sel, chain)
     if not sel:
         return False
     if chain == 0:
@@ -225,10 +228,11 @@ def right_valid(d: Deck, sel: list[int], chain: int) -> bool:
     return match if comb else mask.bit_count() <= 1 and not mask & ~chain
 
 
-def right_picks(d: Deck, hand: list[int], sel: list[int], chain: int) -> list[int]:
+def right_picks(d: Deck, hand: list[int], sel: list[int], chain: int,
+                shape: tuple[int, bool, bool] | None = None) -> list[int]:
     """The righteous cards after the selection that can still complete an invitation (`chain` 0)
     or an entry into righteousness."""
-    mask, comb, match = right_shape(d, sel, chain) if sel else (0, False, False)
+    mask, comb, match = shape or (right_shape(d, sel, chain) if sel else (0, False, False))
     cards = following(hand, sel, d.righteous)
     if comb or not d.combining.isdisjoint(cards):
         return _combined_picks(d, cards, mask, match, chain, comb)
