@@ -58,12 +58,13 @@ class Dice:
 
     def rolls(self, sides: int, n: int) -> list[int]:
         """`n` dice with `sides` faces, as `n` calls of roll would give them (the same draws, the same log), in
-        one call: the engines that roll handfuls at a time spend less of their time calling. One die, the commonest
-        roll, is drawn without building a comprehension."""
+        one call: the engines that roll handfuls at a time spend less of their time calling. A plain loop, not a
+        comprehension: handfuls are small, and a comprehension is one more call to make."""
         if self._script is not None:
             return [self.roll(sides) for _ in range(n)]
-        draw = self._random
-        faces = [int(draw() * sides) + 1] if n == 1 else [int(draw() * sides) + 1 for _ in range(n)]
+        draw, faces = self._random, []
+        for _ in range(n):
+            faces.append(int(draw() * sides) + 1)
         if self.log is not None:
             self.log.extend(faces)
         return faces
