@@ -19,8 +19,12 @@ from functools import lru_cache
 from django.core.exceptions import ValidationError
 from django.db.models import Case, Exists, OuterRef, Q, Subquery, When
 from django.db.models.functions import Coalesce
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import dateformat
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
 
 from campaign.campaigns import selectors as campaigns_selectors
 from campaign.campaigns.audit_words import role_words
@@ -44,7 +48,6 @@ from campaign.models import (
     Day,
     Event,
     Item,
-    LedgerEntry,
     LedgerTransaction,
     Membership,
     Unit,
@@ -56,12 +59,23 @@ LEDGER_ROWS = 100
 
 @dataclass(frozen=True)
 class LedgerRow:
-    entry: LedgerEntry
+    """One ledger line with each value it shows ready: a hundred of them are drawn, and every step of a lookup
+    through the entry and its transaction, every filter and comparison, costs the template more than Python."""
+
+    transaction_id: int
+    reason: str
+    amount: str
+    """Signed as shown: "+5" for a credit, "-5" for a debit."""
+    debit: bool
     balance_after: int
     by: str
     """Who moved the lunari, in words: a member with their role, or what acted when no person did."""
     kind: str
     """The transaction's kind in words, as get_kind_display gives it (which rebuilds its table on every call)."""
+    at: str
+    """When, as the date filter draws it with LEDGER_TIME."""
+    reversible: bool
+    """Whether a GM may reverse it here (a reversal and an escrow's hold or release are not)."""
 
 
 NOBODY = {LedgerTransaction.Kind.UPKEEP: "the event clock", LedgerTransaction.Kind.ARREARS: "the event clock",
@@ -72,6 +86,11 @@ its stakes; anything else is Muster itself (a job or the demo loader)."""
 
 
 KIND_WORDS = dict(LedgerTransaction.Kind.choices)
+LEDGER_TIME = "D j M, H:i"
+NOT_REVERSIBLE = frozenset({LedgerTransaction.Kind.REVERSAL, LedgerTransaction.Kind.ESCROW_HOLD,
+                            LedgerTransaction.Kind.ESCROW_RELEASE})
+STATE_WORDS = dict(Unit.State.choices)
+ITEM_KIND_WORDS = dict(Item.Kind.choices)
 
 
 def _ledger_by(txn: LedgerTransaction, role: str | None) -> str:
@@ -94,6 +113,19 @@ class UnitRow:
     train_url: str
     move_url: str
     """Where its lending is posted: a recall while it is lent, else a loan."""
+    label: str
+    """Its name, else its type's."""
+    state: str
+    """Its state in words (get_state_display rebuilds its table on every call)."""
+
+
+@dataclass(frozen=True)
+class ItemRow:
+    item: Item
+    kind: str
+    """Its kind in words (as STATE_WORDS for units)."""
+    give_url: str
+    destroy_url: str
 
 
 @dataclass(frozen=True)
@@ -107,6 +139,17 @@ class FallenRow:
     unit: Unit
     wages: int
     donation: Donated | None
+    donate_url: str
+
+
+def _when(at: datetime, drawn: dict[datetime, str]) -> str:
+    """The time a ledger line shows, as the date filter draws it with LEDGER_TIME but without the filter's search
+    of the language's format modules for a format of that name (half its cost); each minute drawn once, as lines
+    come in bursts (an Event's recruiting, a Day's close)."""
+    minute = at.replace(second=0, microsecond=0)
+    if minute not in drawn:
+        drawn[minute] = dateformat.format(localtime(at), LEDGER_TIME)
+    return drawn[minute]
 
 
 def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list[LedgerRow]:
@@ -114,21 +157,32 @@ def _ledger_rows(campaign: Campaign, commander: Commander, balance: int) -> list
     in the campaign comes with each entry."""
     role = (Membership.objects.filter(campaign_id=campaign.pk, user_id=OuterRef("transaction__actor_id"))
             .order_by().values("role")[:1])
-    rows = []
+    rows, times = [], {}
     for entry in selectors.commander_ledger(commander=commander).annotate(actor_role=Subquery(role))[:LEDGER_ROWS]:
         txn = entry.transaction
-        rows.append(LedgerRow(entry=entry, balance_after=balance, by=_ledger_by(txn, entry.actor_role),
-                              kind=str(KIND_WORDS.get(txn.kind, txn.kind))))
+        rows.append(LedgerRow(transaction_id=txn.pk, reason=txn.reason,
+                              amount=f"+{entry.amount}" if entry.amount > 0 else str(entry.amount),
+                              debit=entry.amount < 0, balance_after=balance, by=_ledger_by(txn, entry.actor_role),
+                              kind=str(KIND_WORDS.get(txn.kind, txn.kind)),
+                              at=_when(txn.at, times), reversible=txn.kind not in NOT_REVERSIBLE))
         balance -= entry.amount
     return rows
 
 
-def _fallen_rows(fallen: list[Unit]) -> list[FallenRow]:
+def _fallen_rows(fallen: list[Unit], campaign: Campaign, commander: Commander) -> list[FallenRow]:
     """The commander's Killed units (newest first), each with its Day's wages and the donation made for them
     (read with the units)."""
+    donate_url = _addresses("unit-donate", campaign, commander)
     return [FallenRow(unit=unit, wages=donations.unit_wages(unit),
                       donation=Donated(reason=unit.donation_reason, at=unit.donation_at)
-                      if unit.donation_at is not None else None) for unit in fallen]
+                      if unit.donation_at is not None else None, donate_url=donate_url(unit.pk)) for unit in fallen]
+
+
+def _item_rows(items: list[Item], campaign: Campaign, commander: Commander) -> list[ItemRow]:
+    """The commander's item cards with their kinds in words and where giving and destroying each is posted."""
+    give_url, destroy_url = (_addresses(name, campaign, commander) for name in ("item-give", "item-destroy"))
+    return [ItemRow(item=item, kind=str(ITEM_KIND_WORDS.get(item.kind, item.kind)), give_url=give_url(item.pk),
+                    destroy_url=destroy_url(item.pk)) for item in items]
 
 
 def _may_name(owner: Commander | None, membership: Membership) -> bool:
@@ -179,7 +233,8 @@ def _unit_rows(units: list[Unit], membership: Membership, event: Event | None, *
         rows.append(UnitRow(unit=unit, retinue_of=owner, may_name=_may_name(owner, membership), quote=quote,
                             cannot_train=cannot, max_weapon_cards=most, short_by=_short_by(least, purse),
                             name_url=name_url(unit.pk), train_url=train_url(unit.pk),
-                            move_url=(recall_url if unit.lent_to_id else lend_url)(unit.pk)))
+                            move_url=(recall_url if unit.lent_to_id else lend_url)(unit.pk),
+                            label=unit.name or unit.unit_type.name, state=str(STATE_WORDS.get(unit.state, unit.state))))
     return rows
 
 
@@ -226,6 +281,22 @@ def _ask_form_html(requester: Commander, funders: tuple[tuple[int, str], ...]) -
     return FundingRequestForm(requester=requester, funders=funders).as_div()
 
 
+def _drawn_once(payers: list[Commander], commander: Commander, others: list[Commander],
+                weapons: list[Item]) -> dict[str, SafeString]:
+    """What every unit row (and item row) repeats unchanged, drawn once for all of them: whom its purse may be
+    paid by (for a GM), the other commanders to lend or give to and the weapon cards to destroy. Drawn in each
+    row, they were a large part of a page of sixty units."""
+    return {
+        "paid_by": (render_to_string("campaign/economy/paid_by.html", {"payers": payers, "commander": commander})
+                    if payers else SafeString()),
+        "other_options": format_html_join("", '<option value="{}">{}</option>',
+                                          ((other.pk, other.name) for other in others)),
+        "weapon_checks": format_html_join(
+            "", '<label class="check"><input type="checkbox" name="weapon_items" value="{}"> {}</label>',
+            ((weapon.pk, weapon.name) for weapon in weapons)),
+    }
+
+
 def commander_page_context(campaign: Campaign, membership: Membership, commander: Commander) -> dict:
     """Everything commander_detail.html shows for this viewer."""
     event, day = campaigns_selectors.event_and_day_today(campaign=campaign)
@@ -257,28 +328,29 @@ def commander_page_context(campaign: Campaign, membership: Membership, commander
         price = selectors.recruit_offer_quote(offer=offer, quests_done=done)
         offers.append((offer, price, done, _short_by(price, purse) if price is not None else 0))
     held = list(selectors.commander_items(commander=commander).order_by("name", "id"))  # one commander's: no join
+    weapons = [item for item in held if item.kind == Item.Kind.WEAPON]
     unit_rows = _unit_rows(units, membership, event, purse=purse, commanders=by_id, campaign=campaign,
-                           commander=commander,
-                           weapon_cards=sum(item.kind == Item.Kind.WEAPON for item in held))
+                           commander=commander, weapon_cards=len(weapons))
     others = [c for c in everyone if c.retired_at is None and c.pk != commander.pk]
+    choice = payers if len(payers) > 1 else []  # the payers to choose from: none with only one
     return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
         "commanders": everyone,
         "balance": balance, "ledger_rows": _ledger_rows(campaign, commander, balance),
-        "unit_rows": unit_rows,
-        "weapons": [item for item in held if item.kind == Item.Kind.WEAPON],
-        "items": held, "item_add_form": ItemAddForm() if membership.is_gm else None,
+        "unit_rows": unit_rows, "weapons": weapons, "item_rows": _item_rows(held, campaign, commander),
+        "item_add_form": ItemAddForm() if membership.is_gm else None,
+        **_drawn_once(choice, commander, others, weapons),
         "others": others, "borrowed": borrowed,
         "sheet_form": (CommanderForm(initial=CommanderForm.initial_of(commander), campaign=campaign)
                        if membership.is_gm else None),
-        "fallen": _fallen_rows(fallen),
+        "fallen": _fallen_rows(fallen, campaign, commander),
         "weapon_card_offset": WEAPON_CARD_OFFSET,
         "forecast": forecast,
         "forecast_lines": [(unit_names.get(line.unit_id), line) for line in forecast.lines] if forecast else [],
         "pledged": pledged,
         "pledge_useful": upkeep_morale_useful(forecast.gross) if forecast else 0,
         "upkeep_offset": UPKEEP_OFFSET_PER_MORALE,
-        "payers": payers if len(payers) > 1 else [],
+        "payers": choice,
         "offers": offers,
         "funding": selectors.funding_requests_for(commander=commander),
         "funding_form_html": _ask_form_html(commander, tuple((other.pk, other.name) for other in others)),
