@@ -115,13 +115,20 @@ def _hides(i: int, o: int, total: int) -> list[tuple]:
 
 
 def _engages(i: int, by_die: bool, seat: int, sizes: tuple[int, ...]) -> list[tuple]:
-    """Engage each opponent still in the game (-1) or one of their cards, by Tap, then by a die."""
+    """Engage each opponent still in the game (-1) or one of their cards, by Tap, then by a die. Put together
+    from each opponent's cached row: with four players a whole table's sizes often come up for the first time
+    (one Command action in three, early on), one opponent's size almost never does."""
     acts: list[tuple] = []
     for pay in PAYS[:2 if by_die else 1]:
         for other, size in enumerate(sizes):
             if other != seat and size >= 0:
-                acts.extend(("engage", i, pay, other, j) for j in range(-1, size))
+                acts += _SHAPES[_engage_row, i, pay, other, size]
     return acts
+
+
+def _engage_row(i: int, pay: str, other: int, size: int) -> list[tuple]:
+    """Engage player `other` (-1) or one of their `size` cards."""
+    return [("engage", i, pay, other, j) for j in range(-1, size)]
 
 
 def apply(st: State, action: tuple, player: int | None = None) -> list[Event]:
