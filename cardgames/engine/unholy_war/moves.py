@@ -96,32 +96,41 @@ def _command_actions(st: State, seat: int) -> list[tuple]:
             hideable.append((i, dice))
         elif dice == power:
             actors.append(i)
-    if True in st.out:  # a defeated player's cards cannot be engaged
-        sizes = tuple(-1 if out else len(f) for f, out in zip(st.field, st.out, strict=True))
-    else:
-        sizes = tuple(map(len, st.field))
+    sizes = _targets(st, seat)
     acts: list[tuple] = []
     for i in actors:
         acts.append(("pass", i))
         acts.append(("hide", i, -1, power, 1))
         for o, dice in hideable:
             acts += _SHAPES[_hides, i, o, power + dice]
-        acts += _SHAPES[_engages, i, power >= 2, seat, sizes]
+        acts += _SHAPES[_engages, i, power >= 2, sizes]
     return acts
+
+
+def _targets(st: State, seat: int) -> tuple[int, ...]:
+    """How many cards each player may be engaged at: -1 for the mover and for a defeated player (their cards
+    cannot be engaged). The mover's own count is left out so that the Engage actions cached for a table come
+    up again whatever the mover holds: with four players a table of counts is otherwise new too often."""
+    field = st.field
+    if True in st.out:
+        return tuple(-1 if out or s == seat else len(field[s]) for s, out in enumerate(st.out))
+    sizes = list(map(len, field))
+    sizes[seat] = -1
+    return tuple(sizes)
 
 
 def _hides(i: int, o: int, total: int) -> list[tuple]:
     return [("hide", i, o, d, 1) for d in range(1, total)] + [("hide", i, o, d, 0) for d in range(1, total)]
 
 
-def _engages(i: int, by_die: bool, seat: int, sizes: tuple[int, ...]) -> list[tuple]:
+def _engages(i: int, by_die: bool, sizes: tuple[int, ...]) -> list[tuple]:
     """Engage each opponent still in the game (-1) or one of their cards, by Tap, then by a die. Put together
     from each opponent's cached row: with four players a whole table's sizes often come up for the first time
     (one Command action in three, early on), one opponent's size almost never does."""
     acts: list[tuple] = []
     for pay in PAYS[:2 if by_die else 1]:
         for other, size in enumerate(sizes):
-            if other != seat and size >= 0:
+            if size >= 0:
                 acts += _SHAPES[_engage_row, i, pay, other, size]
     return acts
 
