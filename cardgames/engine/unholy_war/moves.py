@@ -147,28 +147,36 @@ def apply(st: State, action: tuple, player: int | None = None) -> list[Event]:
     seat = st.cur
     if player is not None and player != seat:
         raise RuleError("turn", f"It is {st.players[seat]}'s move: wait for your turn.")
+    known = _CHECKED[st.phase]
+    try:
+        found = known.get(action)
+    except TypeError:  # an unhashable argument: _check refuses it below
+        found = None
+    handler = found if found is not None else _check(st, action)
+    ev: Ev = [] if st.verbose else None
+    handler(st, seat, action, ev)
+    if found is None:
+        known[action] = handler
+    st.actions.append((seat, action))
+    return ev if ev is not None else []
+
+
+def _check(st: State, action: tuple) -> Callable[[State, int, tuple, Ev], None]:
+    """The handler of an action of the step under way, once it is a tuple of the expected shape; else a
+    `RuleError` saying what is wrong."""
     if not isinstance(action, tuple) or not action:
         raise RuleError("action", f"An action is a tuple such as ('pass', 0), not {action!r}.")
     handler = HANDLERS[st.phase].get(action[0]) if type(action[0]) is str else None
     if handler is None:
         raise RuleError("phase", f"{action[0]!r} is not an action of the {PHASES[st.phase]} step: "
                                  f"choose one of {sorted(HANDLERS[st.phase])}.")
-    try:
-        shaped = action in _SHAPED
-    except TypeError:  # an unhashable argument: _shape refuses it below
-        shaped = False
-    if not shaped:
-        _shape(action, *SHAPES[action[0]])
-    ev: Ev = [] if st.verbose else None
-    handler(st, seat, action, ev)
-    if not shaped:
-        _SHAPED.add(action)
-    st.actions.append((seat, action))
-    return ev if ev is not None else []
+    _shape(action, *SHAPES[action[0]])
+    return handler
 
 
-_SHAPED: set[tuple] = set()
-"""Actions already applied once, so their shape need not be checked again."""
+_CHECKED: tuple[dict[tuple, Callable[[State, int, tuple, Ev], None]], ...] = tuple({} for _ in PHASES)
+"""For each step, the actions already applied once in it and their handlers: one lookup, instead of the
+checks of `_check`, for an action seen before (the actions that recur are few)."""
 
 
 def _shape(action: tuple, kinds: tuple, usage: str) -> None:
