@@ -53,7 +53,7 @@ def _strategy_actions(st: State, seat: int) -> list[tuple]:
     """Return the hand once the pool is empty; else hurt (first thing only), play each kind held
     face up or down, or assign a die to each card."""
     kinds = tuple(sorted(set(st.hand[seat])))
-    return _SHAPES[_strategy, st.pool[seat] == 0, st.fresh, kinds, len(st.field[seat])][:]
+    return list(_SHAPES[_strategy, st.pool[seat] == 0, st.fresh, kinds, len(st.field[seat])])
 
 
 def _strategy(empty: bool, fresh: bool, kinds: tuple[int, ...], cards: int) -> list[tuple]:
@@ -67,17 +67,18 @@ def _strategy(empty: bool, fresh: bool, kinds: tuple[int, ...], cards: int) -> l
 
 
 CACHE_LIMIT = 100_000
-"""Lists cached before the cache starts afresh (bounds memory)."""
+"""Shapes cached before the cache starts afresh (bounds memory)."""
 
 
 class _Shapes(dict):
-    """Lists of action tuples built once per shape, keyed ``(builder, *its arguments)`` (the shapes
-    that recur are few); a plain lookup on a hit, the builder on a miss. Never change a list."""
+    """Action tuples built once per shape, keyed ``(builder, *its arguments)`` (the shapes that recur are few); a
+    plain lookup on a hit, the builder on a miss. Kept as tuples, not lists: the garbage collector stops looking
+    into a tuple of plain values, and it went through every cached list again and again."""
 
-    def __missing__(self, key: tuple) -> list[tuple]:
+    def __missing__(self, key: tuple) -> tuple[tuple, ...]:
         if len(self) >= CACHE_LIMIT:
             self.clear()
-        built = self[key] = key[0](*key[1:])
+        built = self[key] = tuple(key[0](*key[1:]))
         return built
 
 
