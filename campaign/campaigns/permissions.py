@@ -85,8 +85,8 @@ def membership_or_404(*, user, campaign: Campaign | int) -> Membership:
 def membership_by_slug_or_404(*, user, slug: str) -> Membership:
     """The user's membership of the campaign with this slug, the campaign joined in (one query for the two
     that every campaign page needs, kept in the shared cache: memberships_kept), or a 404 as if the campaign did
-    not exist. A user has one membership
-    of a campaign, so it is not sorted (the default order joins the user to sort by name)."""
+    not exist. A user has one membership of a campaign, so it is not sorted (the default order joins the user to
+    sort by name)."""
     membership = (membership_kept(user.pk, slug, Membership.objects.select_related("campaign")
                                   .filter(user=user, campaign__slug=slug).order_by().first)
                   if user.is_authenticated else None)

@@ -335,7 +335,7 @@ def commander_page_context(campaign: Campaign, membership: Membership, commander
     choice = payers if len(payers) > 1 else []  # the payers to choose from: none with only one
     return {
         "campaign": campaign, "commander": commander, "is_gm": membership.is_gm, "event": event, "day": day,
-        "commanders": everyone,
+        "commanders": everyone,  # for the player's live topics (member_topics), read once
         "balance": balance, "ledger_rows": _ledger_rows(campaign, commander, balance),
         "unit_rows": unit_rows, "weapons": weapons, "item_rows": _item_rows(held, campaign, commander),
         "item_add_form": ItemAddForm() if membership.is_gm else None,

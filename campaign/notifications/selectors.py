@@ -20,9 +20,3 @@ def unread_column() -> str:
     every answer from the cache and the ORM's compiling cost more than the database."""
     return (f"(SELECT count(*) FROM {connection.ops.quote_name(Notification._meta.db_table)} "  # noqa: S608
             "WHERE user_id = %s AND read_at IS NULL)")
-
-
-def notifications_unread_count(*, user) -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {unread_column()}", [user.pk])
-        return cursor.fetchone()[0]
